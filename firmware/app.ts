@@ -1,0 +1,21 @@
+// What every handler may reach: the board, the stored configuration, the live state.
+import type { Board } from "../boards/board";
+import type { SystemStore } from "./system/store";
+import type { Runtime } from "./device/runtime";
+
+export type Mode = "station" | "setup";
+
+export interface App {
+  board: Board;
+  version: string;
+  mode: Mode;
+  system: SystemStore;
+  runtime: Runtime;
+  /** Host names (no port, lower case) a request may carry in Host or Origin to be our own. */
+  ownHosts(): string[];
+  /** The address the setup access point answers on. */
+  accessPointIp(): string;
+  restart(): void;
+  factoryReset(): void;
+  sleep(ms: number): void;
+}

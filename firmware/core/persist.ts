@@ -1,0 +1,80 @@
+// Records that survive a power cut at any moment. Espruino's Storage.write over an existing file
+// erases it before writing, so each record alternates between two files; each copy carries a
+// sequence number and a checksum, and a load takes the newest copy that checks out.
+
+export interface RecordFlash {
+  read(name: string): string | undefined;
+  write(name: string, data: string): boolean;
+  erase(name: string): void;
+  crc(data: string): number;
+}
+
+interface Loaded { value: unknown; seq: number; slot: number }
+
+function slotName(base: string, slot: number): string {
+  return base + "." + slot;
+}
+
+function readSlot(flash: RecordFlash, base: string, slot: number): Loaded | null {
+  const raw = flash.read(slotName(base, slot));
+  if (!raw) return null;
+  // Layout: "<seq> <crc> <json>"
+  const a = raw.indexOf(" ");
+  const b = a < 0 ? -1 : raw.indexOf(" ", a + 1);
+  if (b < 0) return null;
+  const seq = parseInt(raw.substr(0, a), 10);
+  const crc = parseInt(raw.substr(a + 1, b - a - 1), 10);
+  const body = raw.substr(b + 1);
+  if (isNaN(seq) || flash.crc(body) !== crc) return null;
+  try {
+    return { value: JSON.parse(body), seq, slot };
+  } catch (e) {
+    return null;
+  }
+}
+
+export class AtomicRecord {
+  private seq = 0;
+  private slot = 1;
+
+  constructor(private flash: RecordFlash, private base: string) {}
+
+  /** The newest intact copy, or undefined when neither copy checks out. */
+  load(): unknown {
+    const a = readSlot(this.flash, this.base, 0);
+    const b = readSlot(this.flash, this.base, 1);
+    const best = a && b ? (a.seq >= b.seq ? a : b) : a || b;
+    if (!best) return undefined;
+    this.seq = best.seq;
+    this.slot = best.slot;
+    return best.value;
+  }
+
+  /** Writes into the slot that does not hold the newest copy; false when the flash refused. */
+  save(value: unknown): boolean {
+    const body = JSON.stringify(value);
+    const next = this.slot ? 0 : 1;
+    const data = (this.seq + 1) + " " + this.flash.crc(body) + " " + body;
+    let written = false;
+    try {
+      written = this.flash.write(slotName(this.base, next), data);
+    } catch (e) {
+      written = false;
+    }
+    if (!written || this.flash.read(slotName(this.base, next)) !== data) {
+      // A torn or refused copy must not outrank the good one at the next boot.
+      try { this.flash.erase(slotName(this.base, next)); } catch (e) { /* already gone */ }
+      return false;
+    }
+    this.seq++;
+    this.slot = next;
+    return true;
+  }
+
+  erase(): void {
+    this.flash.erase(slotName(this.base, 0));
+    this.flash.erase(slotName(this.base, 1));
+    this.seq = 0;
+    this.slot = 1;
+  }
+}

@@ -1,0 +1,232 @@
+// One request from arrival to answer: the transport rules every route shares, in the order the
+// specification fixes them. Handlers only see requests that passed all of them.
+import type { App } from "../app";
+import type { ApiRequest, Method, MethodSpec, Reply, Route } from "./types";
+import { failure, errorBody, isFailure, type Failure } from "../core/failure";
+import { toJson, parseJson } from "../core/json";
+import { matchRoute, allowedMethods, methodOf } from "./router";
+import { splitTarget } from "./query";
+import { hostOf, isAuthorized, crossSite, AUTH_REALM } from "./guards";
+import { heap } from "../platform/system";
+
+/** Default ceiling of a JSON body. */
+export const JSON_BODY_MAX = 8192;
+/** Past this many bytes a refused body is no longer drained; the connection is just closed. */
+const DRAIN_MAX = 65536;
+/** Bodies at most this large are never refused for lack of memory. */
+const SMALL_BODY = 1024;
+/** Headroom kept free, in interpreter variables, when a large body is taken in. */
+const RESERVE_VARS = 1500;
+
+/** Paths claimed by upload handlers, which never honour a method override. */
+const UPLOAD_PATHS = ["/update", "/api/v1/files", "/api/v1/audio/mp3", "/api/v1/restore"];
+
+const OVERRIDABLE = ["PUT", "PATCH", "DELETE"];
+
+type Headers = { [name: string]: string };
+
+function send(res: EspResponse, status: number, headers: Headers, body: string, head: boolean): void {
+  headers["Connection"] = "close";
+  headers["Content-Length"] = "" + (head ? 0 : body.length);
+  res.writeHead(status, headers);
+  res.end(head ? "" : body);
+}
+
+function sendFailure(res: EspResponse, f: Failure, cors: boolean, extra?: Headers): void {
+  const headers: Headers = extra || {};
+  headers["Content-Type"] = "application/json";
+  if (cors) headers["Access-Control-Allow-Origin"] = "*";
+  if (f.retryAfter) headers["Retry-After"] = "" + f.retryAfter;
+  send(res, f.status, headers, toJson(errorBody(f)), false);
+}
+
+function sendReply(res: EspResponse, reply: Reply, cors: boolean, head: boolean): void {
+  const headers: Headers = {};
+  if (reply.headers) for (const k in reply.headers) headers[k] = reply.headers[k];
+  if (cors) headers["Access-Control-Allow-Origin"] = "*";
+  let body = "";
+  if (reply.text !== undefined) {
+    headers["Content-Type"] = reply.contentType || "text/plain";
+    body = reply.text;
+  } else if (reply.json !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = toJson(reply.json);
+  }
+  send(res, reply.status, headers, body, head);
+}
+
+/**
+ * Waits for the whole body. Keeps at most `keep` bytes; `done` learns the total received and
+ * whether the body was cut off at DRAIN_MAX (the socket is then closed with the answer).
+ */
+function readBody(req: EspRequest, keep: number, done: (body: string, total: number) => void): void {
+  let body = "";
+  let total = 0;
+  let finished = false;
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    done(body, total);
+  };
+  req.on("data", (chunk: string) => {
+    total += chunk.length;
+    if (body.length + chunk.length <= keep) body += chunk;
+    if (total > DRAIN_MAX) finish();
+  });
+  req.on("end", finish);
+  req.on("close", finish);
+}
+
+function isJsonType(contentType: string): boolean {
+  const semi = contentType.indexOf(";");
+  const type = (semi < 0 ? contentType : contentType.substr(0, semi)).trim().toLowerCase();
+  return type === "application/json";
+}
+
+function isGuarded(spec: MethodSpec, req: ApiRequest): boolean {
+  const g = spec.guarded;
+  return typeof g === "function" ? g(req) : !!g;
+}
+
+function notAllowedDuringSetup(): Failure {
+  return failure(403, "forbidden", "not available during provisioning");
+}
+
+function preflight(res: EspResponse, methods: string): void {
+  send(res, 204, {
+    "Access-Control-Allow-Origin": "*",
+    "Access-Control-Allow-Methods": methods,
+    "Access-Control-Allow-Headers": "Content-Type, Authorization, X-HTTP-Method-Override",
+    "Access-Control-Allow-Private-Network": "true",
+    "Access-Control-Max-Age": "600",
+  }, "", false);
+}
+
+export function handleRequest(app: App, routes: Route[], req: EspRequest, res: EspResponse): void {
+  const target = splitTarget(req.url || "/");
+  const lower: Headers = {};
+  for (const k in req.headers) lower[k.toLowerCase()] = "" + req.headers[k];
+  const header = (name: string) => lower[name] || "";
+  let method = (req.method || "GET").toUpperCase();
+  const head = method === "HEAD";
+  if (head) method = "GET";
+  const match = matchRoute(routes, target.path);
+
+  if (method === "OPTIONS") {
+    preflight(res, match ? allowedMethods(match.route) + ", OPTIONS" : "GET, PUT, PATCH, POST, DELETE, OPTIONS");
+    return;
+  }
+
+  const setup = app.mode === "setup";
+  const config = app.system.config;
+  // Answers of the protected routes never carry the CORS header, refusals included.
+  const early = match && methodOf(match.route, method);
+  let cors = !(early && match && isGuarded(match.route.methods[early] as MethodSpec,
+    { method: early, path: target.path, query: target.query, header, body: undefined, params: match.params }));
+  const reject = (f: Failure, extra?: Headers) => {
+    // Whatever the client is still sending is read and dropped, so it gets the answer rather
+    // than a reset connection.
+    readBody(req, 0, () => sendFailure(res, f, cors, extra));
+  };
+
+  // Setup mode: a captive portal for foreign hosts, before the login check.
+  if (setup) {
+    const host = hostOf(header("host"));
+    const own = host !== "" && app.ownHosts().indexOf(host) >= 0;
+    if (!own && method === "GET") {
+      readBody(req, 0, () => send(res, 302, {
+        "Location": "http://" + app.accessPointIp() + "/",
+        "Content-Type": "text/plain",
+      }, "", head));
+      return;
+    }
+    if (!own) return reject(failure(403, "forbidden", "requests must be addressed to this device"));
+  }
+
+  if (config.authEnabled && !isAuthorized(header("authorization"), config.authUser, config.authPass)) {
+    return reject(failure(401, "unauthorized", "authentication required"),
+      { "WWW-Authenticate": "Basic realm=\"" + AUTH_REALM + "\"" });
+  }
+
+  const override = header("x-http-method-override").trim();
+  if (override !== "" && UPLOAD_PATHS.indexOf(target.path) < 0) {
+    const wanted = override.toUpperCase();
+    if (req.method.toUpperCase() !== "POST") {
+      return reject(failure(400, "invalidMethodOverride", "X-HTTP-Method-Override is only accepted on POST"));
+    }
+    if (OVERRIDABLE.indexOf(wanted) < 0) {
+      return reject(failure(400, "invalidMethodOverride", "X-HTTP-Method-Override must be PUT, PATCH or DELETE"));
+    }
+    if (wanted === "PUT" && target.path.indexOf("/api/v1/apps/script/") === 0) {
+      return reject(failure(400, "invalidMethodOverride", "script source needs a real PUT"));
+    }
+    method = wanted;
+  }
+
+  if (!match) return reject(failure(404, "notFound", "unknown route"));
+  const route = match.route;
+  if (route.checkParams) {
+    const bad = route.checkParams(match.params);
+    if (bad) return reject(bad);
+  }
+  const m = methodOf(route, method);
+  if (!m) {
+    return reject(failure(405, "methodNotAllowed", "allowed method(s): " + allowedMethods(route)));
+  }
+  const spec = route.methods[m] as MethodSpec;
+
+  const request: ApiRequest = {
+    method: m as Method, path: target.path, query: target.query, header, body: undefined,
+    params: match.params,
+  };
+
+  if (setup && !spec.setup) return reject(notAllowedDuringSetup());
+
+  const guarded = isGuarded(spec, request);
+  cors = !guarded;
+  // In setup mode writes must come from the device's own page; reads stay open so a captive
+  // portal's redirected navigation still shows the setup page.
+  if ((guarded || (setup && m !== "GET")) && crossSite(header("origin"), header("host"), header("sec-fetch-site"))) {
+    return reject(failure(403, "forbiddenOrigin", "cross-site requests are refused on this route"));
+  }
+
+  const contentType = header("content-type");
+  if ((m === "PUT" || m === "PATCH") && contentType !== "" && !isJsonType(contentType)) {
+    return reject(failure(415, "unsupportedMediaType", "Content-Type must be application/json"));
+  }
+
+  const max = spec.maxBody === undefined ? JSON_BODY_MAX : spec.maxBody;
+  const declared = parseInt(header("content-length"), 10);
+  if (max > 0 && declared > max) {
+    return reject(failure(413, "payloadTooLarge", "request body is larger than " + max + " bytes"));
+  }
+  if (max > 0 && declared > SMALL_BODY && heap().freeVars < RESERVE_VARS + declared / 4) {
+    return reject(failure(507, "insufficientStorage", "not enough free memory for this request body"));
+  }
+
+  readBody(req, max, (raw, total) => {
+    if (max > 0 && total > max) {
+      return sendFailure(res, failure(413, "payloadTooLarge", "request body is larger than " + max + " bytes"), cors);
+    }
+    // A POST is not type-gated: a body it declares as something other than JSON counts as empty.
+    const text = m === "POST" && contentType !== "" && !isJsonType(contentType) ? "" : raw;
+    if (max > 0 && text.trim() !== "") {
+      const parsed = parseJson(text);
+      if (!parsed) return sendFailure(res, failure(400, "invalidJson", "request body is not valid JSON"), cors);
+      request.body = parsed.value;
+    } else if (max > 0 && spec.emptyBody === "invalidJson") {
+      return sendFailure(res, failure(400, "invalidJson", "request body is not valid JSON"), cors);
+    }
+    let out: Reply | Failure;
+    try {
+      out = spec.handler(request, app);
+    } catch (e) {
+      out = failure(500, "internalError", "command failed");
+    }
+    if (isFailure(out)) return sendFailure(res, out, cors);
+    sendReply(res, out, cors, head);
+    const after = out.after;
+    // Let the answer leave the socket before the restart or sleep.
+    if (after) setTimeout(after, 200);
+  });
+}

@@ -1,0 +1,7 @@
+// Every route the device answers, in matching order. An API area adds its routes here.
+import type { Route } from "./types";
+import { systemRoutes } from "../system/routes";
+import { deviceRoutes } from "../device/routes";
+import { webRoutes } from "../web/routes";
+
+export const ROUTES: Route[] = ([] as Route[]).concat(deviceRoutes, systemRoutes, webRoutes);

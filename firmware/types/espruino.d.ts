@@ -1,0 +1,141 @@
+// Ambient declarations for the Espruino interpreter (2v2x on ESP32).
+// The compiler's lib is ES5, so anything below is what Espruino really offers beyond it:
+// a builtin that is not declared here is one the firmware must not use.
+
+interface ObjectConstructor {
+  assign<T extends object, U>(target: T, source: U): T & U;
+  assign<T extends object>(target: T, ...sources: object[]): T;
+  entries<T>(o: { [k: string]: T }): [string, T][];
+  values<T>(o: { [k: string]: T }): T[];
+}
+interface String {
+  padStart(len: number, fill?: string): string;
+  padEnd(len: number, fill?: string): string;
+  includes(s: string, from?: number): boolean;
+  startsWith(s: string, from?: number): boolean;
+  endsWith(s: string, len?: number): boolean;
+  repeat(n: number): string;
+  replaceAll(find: string, by: string): string;
+}
+interface Array<T> {
+  find(pred: (v: T, i: number) => boolean): T | undefined;
+  findIndex(pred: (v: T, i: number) => boolean): number;
+  fill(v: T, start?: number, end?: number): this;
+  includes(v: T): boolean;
+}
+interface ReadonlyArray<T> {
+  find(pred: (v: T, i: number) => boolean): T | undefined;
+  findIndex(pred: (v: T, i: number) => boolean): number;
+  includes(v: T): boolean;
+}
+interface Uint8Array {
+  fill(v: number, start?: number, end?: number): this;
+}
+interface Math {
+  sign(x: number): number;
+}
+
+declare function setTimeout(fn: () => void, ms?: number): number;
+declare function setInterval(fn: () => void, ms: number): number;
+declare function clearTimeout(id?: number): void;
+declare function clearInterval(id?: number): void;
+/** Seconds since 1970 as a float (Espruino's clock). */
+declare function getTime(): number;
+declare function print(...args: unknown[]): void;
+declare const console: { log(...args: unknown[]): void };
+declare function btoa(s: string): string;
+declare function atob(s: string): string;
+
+type Pin = number;
+declare function analogRead(pin: Pin): number;
+declare function digitalRead(pin: Pin): number;
+declare function digitalWrite(pin: Pin, v: number | boolean): void;
+declare function pinMode(pin: Pin, mode: string): void;
+interface WatchEvent { state: boolean; time: number; lastTime?: number; }
+declare function setWatch(fn: (e: WatchEvent) => void, pin: Pin,
+  opts: { repeat?: boolean; edge?: "rising" | "falling" | "both"; debounce?: number }): number;
+declare function clearWatch(id?: number): void;
+
+declare class I2C {
+  setup(opts: { sda: Pin; scl: Pin; bitrate?: number }): void;
+  writeTo(addr: number, data: number | number[] | Uint8Array): void;
+  readFrom(addr: number, quantity: number): Uint8Array;
+}
+
+interface MemoryInfo {
+  free: number; usage: number; total: number; history: number;
+  gc: number; gctime: number; blocksize: number;
+}
+declare const process: {
+  memory(gc?: boolean): MemoryInfo;
+  version: string;
+  env: { [k: string]: unknown };
+};
+
+declare const E: {
+  getSizeOf(v: unknown, depth?: number): number;
+  toString(...args: unknown[]): string;
+  CRC32(s: string | Uint8Array): number;
+  reboot(): void;
+  getErrorFlags(): string[];
+  on(event: string, fn: (...a: unknown[]) => void): void;
+};
+
+interface StorageModule {
+  read(name: string, offset?: number, length?: number): string | undefined;
+  readJSON(name: string, noExceptions?: boolean): unknown;
+  write(name: string, data: string | Uint8Array, offset?: number, size?: number): boolean;
+  writeJSON(name: string, data: unknown): boolean;
+  erase(name: string): void;
+  eraseAll(): void;
+  list(regex?: RegExp): string[];
+  getFree(): number;
+  compact(): void;
+}
+
+interface EspHeaders { [name: string]: string }
+interface EspRequest {
+  method: string;
+  url: string;
+  headers: EspHeaders;
+  read?(): string;
+  on(ev: "data", fn: (chunk: string) => void): void;
+  on(ev: "end" | "close", fn: () => void): void;
+}
+interface EspResponse {
+  writeHead(status: number, headers?: { [name: string]: string | number }): void;
+  write(data: string): void;
+  end(data?: string): void;
+  on(ev: "close" | "drain", fn: () => void): void;
+}
+interface EspServer { listen(port: number): EspServer; close(): void; }
+interface HttpModule {
+  createServer(fn: (req: EspRequest, res: EspResponse) => void): EspServer;
+}
+
+interface WifiIp { ip: string; netmask: string; gw: string; mac: string; }
+interface WifiDetails { status?: string; rssi?: number; ssid?: string; }
+interface WifiModule {
+  getIP(cb?: (err: unknown, ip: WifiIp) => void): WifiIp;
+  getAPIP(cb?: (err: unknown, ip: WifiIp) => void): WifiIp;
+  getDetails(cb?: (d: WifiDetails) => void): WifiDetails;
+  getStatus(): { station?: string; ap?: string };
+  connect(ssid: string, opts: { password?: string }, cb: (err: string | null) => void): void;
+  disconnect(cb?: () => void): void;
+  startAP(ssid: string, opts: { authMode?: string; password?: string }, cb: (err: string | null) => void): void;
+  stopAP(cb?: () => void): void;
+  scan(cb: (aps: { ssid: string; rssi: number; authMode: string }[]) => void): void;
+  setHostname(name: string, cb?: () => void): void;
+  on(ev: string, fn: (details: unknown) => void): void;
+}
+interface NeopixelModule { write(pin: Pin, data: Uint8Array | number[]): void; }
+interface Esp32Module {
+  deepSleep(us: number): void;
+  getState(): { sdkVersion: string; freeHeap: number; BLE: boolean; Wifi: boolean; minHeap: number };
+}
+
+declare function require(name: "Storage"): StorageModule;
+declare function require(name: "http"): HttpModule;
+declare function require(name: "Wifi"): WifiModule;
+declare function require(name: "neopixel"): NeopixelModule;
+declare function require(name: "ESP32"): Esp32Module;

@@ -1,0 +1,88 @@
+// A complete simulated clock, as `npm run sim` starts it and as the HTTP tests use it: the
+// board's bundle, its Storage files flashed, its parts wired, and (unless it is to stay in setup
+// mode) joined to the simulated network the way a user would do it, through the setup API.
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { SimDevice, SIM_NETWORK } from "./device";
+import { SimHardware } from "./hardware";
+import { wireBoard } from "./wiring";
+import { ROOT } from "./root";
+
+export { ROOT };
+
+export interface SimulatorOptions {
+  board?: string;
+  port?: number;
+  dataDir?: string;
+  /** Leave the device factory-fresh, in setup mode. */
+  setup?: boolean;
+  /** Quiet firmware output (collected in `lines`). */
+  quiet?: boolean;
+  hardware?: SimHardware;
+}
+
+export interface Simulator {
+  device: SimDevice;
+  url: string;
+  /** Firmware output when quiet. */
+  lines: string[];
+  stop(): Promise<void>;
+}
+
+/** Writes the Storage files of dist/storage that differ from what the flash holds. */
+export function flashStorageFiles(device: SimDevice): void {
+  const dir = path.join(ROOT, "dist", "storage");
+  if (!fs.existsSync(dir)) return;
+  for (const name of fs.readdirSync(dir)) {
+    const content = fs.readFileSync(path.join(dir, name)).toString("latin1");
+    if (device.storage.read(name) !== content) device.storage.write(name, content);
+  }
+}
+
+async function joinSimulatedNetwork(device: SimDevice): Promise<void> {
+  const put = await fetch(device.url + "/api/v1/system", {
+    method: "PUT",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ wifiSsid: SIM_NETWORK.ssid, wifiPass: SIM_NETWORK.password }),
+  });
+  if (put.status !== 200) throw new Error("setup refused the simulated network: " + (await put.text()));
+  const booted = device.nextBoot();
+  await fetch(device.url + "/api/v1/device/reboot", { method: "POST" });
+  await booted;
+  await device.waitForServer();
+}
+
+async function mode(device: SimDevice): Promise<string> {
+  const r = await fetch(device.url + "/api/v1/device");
+  const d = (await r.json()) as { wifi: { state: string } };
+  return d.wifi.state === "connected" ? "station" : "setup";
+}
+
+export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simulator> {
+  const board = opts.board || "esp32";
+  const bundle = path.join(ROOT, "dist", board + ".js");
+  if (!fs.existsSync(bundle)) throw new Error(bundle + " is missing: run `npm run build` first");
+  const dataDir = opts.dataDir || fs.mkdtempSync(path.join(os.tmpdir(), "pixloop-sim-"));
+  const temporary = !opts.dataDir;
+  if (opts.setup && fs.existsSync(dataDir)) {
+    for (const f of fs.readdirSync(dataDir)) fs.rmSync(path.join(dataDir, f), { recursive: true });
+  }
+  const lines: string[] = [];
+  const hardware = opts.hardware || (await wireBoard(board));
+  const device = new SimDevice({
+    bundle, dataDir, port: opts.port, hardware,
+    log: opts.quiet ? (l) => { lines.push(l); } : undefined,
+  });
+  flashStorageFiles(device);
+  await device.start();
+  await device.waitForServer();
+  if (!opts.setup && (await mode(device)) === "setup") await joinSimulatedNetwork(device);
+  return {
+    device, url: device.url, lines,
+    stop: async () => {
+      await device.stop();
+      if (temporary) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,271 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import esp32 from "../../boards/esp32";
+import esp32s3 from "../../boards/esp32s3";
+import type { RecordFlash } from "../../firmware/core/persist";
+import { SystemStore } from "../../firmware/system/store";
+import { defaultConfig } from "../../firmware/system/schema";
+import type { SystemConfig } from "../../firmware/system/schema";
+import type { Route, ApiRequest, Reply } from "../../firmware/http/types";
+import type { Failure } from "../../firmware/core/failure";
+
+/** Flash held in a map; writes can be refused, and files corrupted by hand. */
+class MemFlash implements RecordFlash {
+  files: { [name: string]: string } = {};
+  refuse = false;
+  read(name: string): string | undefined { return this.files[name]; }
+  write(name: string, data: string): boolean {
+    if (this.refuse) return false;
+    this.files[name] = data;
+    return true;
+  }
+  erase(name: string): void { delete this.files[name]; }
+  crc(data: string): number {
+    let h = 7;
+    for (let i = 0; i < data.length; i++) h = (h * 31 + data.charCodeAt(i)) % 1000000007;
+    return h;
+  }
+}
+
+/** Writes one stored copy the way AtomicRecord lays it out. */
+function plant(flash: MemFlash, slot: number, seq: number, value: unknown): void {
+  const body = JSON.stringify(value);
+  flash.files["sys." + slot] = seq + " " + flash.crc(body) + " " + body;
+}
+
+function withChange(c: SystemConfig, over: object): SystemConfig {
+  return Object.assign({}, c, over) as SystemConfig;
+}
+
+test("empty flash: factory defaults of the board", () => {
+  const s = new SystemStore(new MemFlash(), esp32);
+  s.load();
+  assert.equal(s.config, defaultConfig(esp32));
+  assert.is(s.pinFallback, false);
+  const t = new SystemStore(new MemFlash(), esp32s3);
+  t.load();
+  assert.is(t.config.pinMatrix, 21);
+});
+
+test("save then load round-trips", () => {
+  const flash = new MemFlash();
+  const s = new SystemStore(flash, esp32);
+  s.load();
+  const next = withChange(s.config, { wifiSsid: "home", wifiPass: "pw", tempOffset: -2.5, panelStart: "bottomRight" });
+  assert.ok(s.save(next));
+  assert.is(s.config, next);
+  const again = new SystemStore(flash, esp32);
+  again.load();
+  assert.equal(again.config, next);
+  // A second save goes to the other slot; the newest wins.
+  assert.ok(s.save(withChange(next, { hostname: "clock" })));
+  assert.ok(flash.files["sys.0"] !== undefined && flash.files["sys.1"] !== undefined);
+  const third = new SystemStore(flash, esp32);
+  third.load();
+  assert.is(third.config.hostname, "clock");
+});
+
+test("write failure: false, previous config kept in memory and on flash", () => {
+  const flash = new MemFlash();
+  const s = new SystemStore(flash, esp32);
+  s.load();
+  const first = withChange(s.config, { wifiSsid: "one" });
+  assert.ok(s.save(first));
+  flash.refuse = true;
+  assert.is(s.save(withChange(first, { wifiSsid: "two" })), false);
+  assert.is(s.config, first);
+  assert.is(s.config.wifiSsid, "one");
+  flash.refuse = false;
+  const again = new SystemStore(flash, esp32);
+  again.load();
+  assert.is(again.config.wifiSsid, "one");
+});
+
+test("a corrupted newest copy falls back to the older one", () => {
+  const flash = new MemFlash();
+  const s = new SystemStore(flash, esp32);
+  s.load();
+  assert.ok(s.save(withChange(s.config, { wifiSsid: "older" })));
+  assert.ok(s.save(withChange(s.config, { wifiSsid: "newer" })));
+  const newestSlot = flash.files["sys.1"].indexOf("newer") > 0 ? "sys.1" : "sys.0";
+  flash.files[newestSlot] = flash.files[newestSlot].replace("newer", "nawer");
+  const again = new SystemStore(flash, esp32);
+  again.load();
+  assert.is(again.config.wifiSsid, "older");
+});
+
+test("missing fields take defaults, unknown keys dropped, wrong types fall back", () => {
+  const flash = new MemFlash();
+  plant(flash, 0, 3, {
+    wifiSsid: "home", mqttPort: "1883x", webPort: 8080, tempOffset: 99, panelStart: "BOTTOMLEFT",
+    panelWiring: "spiral", netStatic: "yes", gateway: "not-an-ip", bogus: 1, scriptLimit: 4,
+    pinBuzzer: 13,
+  });
+  const s = new SystemStore(flash, esp32);
+  s.load();
+  const c = s.config as SystemConfig & { [k: string]: unknown };
+  assert.is(c.wifiSsid, "home");
+  assert.is(c.webPort, 8080);
+  assert.is(c.mqttPort, 1883);
+  assert.is(c.tempOffset, -9);
+  assert.is(c.panelStart, "bottomLeft");
+  assert.is(c.panelWiring, "rows");
+  assert.is(c.netStatic, false);
+  assert.is(c.gateway, "");
+  assert.is(c.haPrefix, "homeassistant");
+  assert.is(c.bogus, undefined);
+  assert.is(c.scriptLimit, undefined);
+  assert.is(c.pinBuzzer, 13);
+  assert.is(s.pinFallback, false);
+  assert.is(Object.keys(c).length, 70);
+});
+
+test("a stored invalid pin map is replaced by the board defaults as a whole", () => {
+  const flash = new MemFlash();
+  // pinBtnLeft on an input-only pin; other pins moved too.
+  plant(flash, 1, 9, Object.assign({}, esp32.defaults, { wifiSsid: "home", pinBtnLeft: 36, pinBuzzer: 13 }));
+  const s = new SystemStore(flash, esp32);
+  s.load();
+  assert.is(s.pinFallback, true);
+  assert.is(s.config.wifiSsid, "home");
+  assert.is(s.config.pinBtnLeft, 26);
+  assert.is(s.config.pinBuzzer, 15);
+  // The stored copy is not rewritten.
+  assert.ok(flash.files["sys.1"].indexOf('"pinBtnLeft":36') > 0);
+  // An ESP32 map on an ESP32-S3.
+  const other = new MemFlash();
+  plant(other, 0, 1, Object.assign({ wifiSsid: "x" }, esp32.defaults));
+  const t = new SystemStore(other, esp32s3);
+  t.load();
+  assert.is(t.pinFallback, true);
+  assert.equal(
+    [t.config.pinMatrix, t.config.pinBattery, t.config.pinI2sBclk],
+    [esp32s3.defaults.pinMatrix, esp32s3.defaults.pinBattery, esp32s3.defaults.pinI2sBclk]);
+  // A broken I2S set counts as an unusable map too.
+  const third = new MemFlash();
+  plant(third, 0, 1, { pinI2sBclk: 4 });
+  const u = new SystemStore(third, esp32);
+  u.load();
+  assert.is(u.pinFallback, true);
+  assert.is(u.config.pinI2sBclk, -1);
+  // Saving a valid map clears the flag.
+  assert.ok(s.save(s.config));
+  assert.is(s.pinFallback, false);
+});
+
+test("wipe: both copies gone, factory config", () => {
+  const flash = new MemFlash();
+  const s = new SystemStore(flash, esp32);
+  s.load();
+  assert.ok(s.save(withChange(s.config, { wifiSsid: "a" })));
+  assert.ok(s.save(withChange(s.config, { wifiSsid: "b" })));
+  s.wipe();
+  assert.equal(Object.keys(flash.files), []);
+  assert.equal(s.config, defaultConfig(esp32));
+  const again = new SystemStore(flash, esp32);
+  again.load();
+  assert.is(again.config.wifiSsid, "");
+});
+
+// --- the routes, through their handlers --------------------------------------------------------
+
+interface FakeWifi { scan(cb: (aps: { ssid: string; rssi: number; authMode: string }[]) => void): void }
+const g = globalThis as unknown as { require?: (name: string) => unknown };
+if (typeof g.require !== "function") {
+  const wifi: FakeWifi = {
+    scan: (cb) => { setTimeout(() => cb([{ ssid: "net", rssi: -60, authMode: "wpa2" }, { ssid: "cafe", rssi: -80, authMode: "open" }]), 1); },
+  };
+  g.require = () => wifi;
+}
+
+function request(method: "GET" | "PUT", path: string, query: { [k: string]: string }, body?: unknown): ApiRequest {
+  return { method, path, query, body, params: {}, header: () => "" };
+}
+
+function fakeApp(mode: "station" | "setup", flash: MemFlash) {
+  const system = new SystemStore(flash, esp32);
+  system.load();
+  system.config = withChange(system.config, { wifiSsid: "home", wifiPass: "secret", authPass: "a" });
+  return { board: esp32, mode, system } as unknown as import("../../firmware/app").App;
+}
+
+async function routes(): Promise<Route[]> {
+  const m = await import("../../firmware/system/routes");
+  return m.systemRoutes;
+}
+
+function route(all: Route[], path: string): Route {
+  const r = all.find((x) => x.path === path);
+  if (!r) throw new Error("no route " + path);
+  return r;
+}
+
+test("routes: GET omits secrets unless secrets=1; refused in setup mode", async () => {
+  const all = await routes();
+  const get = route(all, "/api/v1/system").methods.GET!;
+  assert.is(get.setup, true);
+  const guard = get.guarded as (req: ApiRequest) => boolean;
+  assert.is(guard(request("GET", "/api/v1/system", { secrets: "1" })), true);
+  assert.is(guard(request("GET", "/api/v1/system", {})), false);
+  const app = fakeApp("station", new MemFlash());
+  let r = get.handler(request("GET", "/api/v1/system", {}), app) as Reply;
+  assert.is(r.status, 200);
+  const plain = r.json as { [k: string]: unknown };
+  assert.is(plain.wifiPass, undefined);
+  assert.is(plain.wifiSsid, "home");
+  assert.is(Object.keys(plain).length, 67);
+  r = get.handler(request("GET", "/api/v1/system", { secrets: "1" }), app) as Reply;
+  assert.is((r.json as { [k: string]: unknown }).wifiPass, "secret");
+  const setup = fakeApp("setup", new MemFlash());
+  const f = get.handler(request("GET", "/api/v1/system", { secrets: "1" }), setup) as Failure;
+  assert.equal([f.status, f.code, f.message], [403, "forbidden", "not available during provisioning"]);
+  assert.is((get.handler(request("GET", "/api/v1/system", {}), setup) as Reply).status, 200);
+});
+
+test("routes: PUT saves, answers without secrets; 507 keeps the old config", async () => {
+  const all = await routes();
+  const put = route(all, "/api/v1/system").methods.PUT!;
+  assert.equal([put.setup, put.guarded, put.emptyBody, put.maxBody], [true, true, "invalidJson", 8192]);
+  const flash = new MemFlash();
+  const app = fakeApp("station", flash);
+  const r = put.handler(request("PUT", "/api/v1/system", {}, { hostname: "clock", authPass: "new" }), app) as Reply;
+  assert.is(r.status, 200);
+  const view = r.json as { [k: string]: unknown };
+  assert.is(view.hostname, "clock");
+  assert.is(view.authPass, undefined);
+  assert.is(app.system.config.hostname, "clock");
+  assert.is(app.system.config.authPass, "new");
+  const bad = put.handler(request("PUT", "/api/v1/system", {}, { webPort: 70000 }), app) as Failure;
+  assert.equal([bad.status, bad.code, bad.field], [422, "validationFailed", "webPort"]);
+  flash.refuse = true;
+  const full = put.handler(request("PUT", "/api/v1/system", {}, { hostname: "other" }), app) as Failure;
+  assert.equal([full.status, full.code, full.message], [507, "insufficientStorage", "storage capacity reached"]);
+  assert.is(app.system.config.hostname, "clock");
+});
+
+test("routes: wifi scan answers 202 until results are ready, then hands them out once", async () => {
+  const all = await routes();
+  const scan = route(all, "/api/v1/system/wifi-scan").methods.GET!;
+  assert.is(scan.setup, true);
+  const app = fakeApp("setup", new MemFlash());
+  const req = request("GET", "/api/v1/system/wifi-scan", {});
+  const first = scan.handler(req, app) as Reply;
+  assert.equal([first.status, first.json], [202, { scanning: true }]);
+  let r = first;
+  for (let i = 0; i < 100 && r.status === 202; i++) {
+    await new Promise((done) => setTimeout(done, 5));
+    r = scan.handler(req, app) as Reply;
+  }
+  assert.is(r.status, 200);
+  const list = r.json as { ssid: string; rssi: number; enc: boolean }[];
+  assert.ok(Array.isArray(list));
+  for (const n of list) {
+    assert.is(typeof n.ssid, "string");
+    assert.is(typeof n.rssi, "number");
+    assert.is(typeof n.enc, "boolean");
+  }
+  // Served once: the next call starts over.
+  assert.is((scan.handler(req, app) as Reply).status, 202);
+});
+
+test.run();

@@ -40,7 +40,10 @@ async function buildBoard(id) {
     legalComments: "none",
     charset: "utf8",
     alias: { "@board": path.join(root, "boards", id + ".ts") },
-    define: { PIXLOOP_VERSION: JSON.stringify(pkg.version) },
+    // esbuild wraps `require` calls of unbundled modules in a helper that uses Proxy, which
+    // Espruino lacks; under another name the calls reach Espruino's own require untouched.
+    define: { PIXLOOP_VERSION: JSON.stringify(pkg.version), require: "espruinoRequire" },
+    banner: { js: "var espruinoRequire=require;" },
     outfile,
     logLevel: "error",
   });

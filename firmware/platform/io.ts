@@ -1,8 +1,8 @@
 // Pins: analog taps, buttons, the I2C bus.
 
-/** A 12-bit ADC reading (0-4095), like the ESP32's analogRead in C. */
+/** A 12-bit ADC reading (0-4095). Espruino on the ESP32 returns the raw count divided by 4096. */
 export function readAdc(pin: number): number {
-  return Math.round(analogRead(pin) * 4095);
+  return Math.min(4095, Math.round(analogRead(pin) * 4096));
 }
 
 /** Active-low button with the internal pull-up; calls back on every change of state. */

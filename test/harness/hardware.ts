@@ -1,22 +1,17 @@
 // The parts soldered to the simulated board: analog taps, buttons and the I2C sensor bus.
+import { SimAdc, SimI2C } from "./sensors";
 
 export class SimHardware {
-  /** Raw 12-bit ADC level per pin (0-4095). */
-  readonly adc: { [pin: number]: number } = {};
+  readonly adc = new SimAdc();
   /** Logic level per pin; buttons idle high (pull-up), pressed low. */
   readonly digital: { [pin: number]: boolean } = {};
-  /** Constructor the firmware gets as its global I2C. */
-  i2c: new () => unknown = class {
-    setup(): void { /* no bus fitted */ }
-    writeTo(): void { throw new Error("I2C Error: No ACK"); }
-    readFrom(): Uint8Array { throw new Error("I2C Error: No ACK"); }
-  };
 
   analogRead(pin: number): number {
-    return (this.adc[pin] || 0) / 4095;
+    return this.adc.read(pin);
   }
 
+  /** Constructor the firmware gets as its global I2C; devices are attached with SimI2C.attach. */
   i2cClass(): new () => unknown {
-    return this.i2c;
+    return SimI2C;
   }
 }

@@ -34,7 +34,8 @@ export class SimNetwork {
   guard: (fn: () => void) => void = (fn) => fn();
 
   constructor() {
-    this.server = http.createServer((req, res) => this.dispatch(req, res));
+    // Espruino takes a request without a Host header; Node refuses one unless told not to.
+    this.server = http.createServer({ requireHostHeader: false }, (req, res) => this.dispatch(req, res));
     this.server.keepAliveTimeout = 0;
   }
 

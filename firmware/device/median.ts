@@ -1,0 +1,51 @@
+// A five-slot ring of ADC readings with a median over what it holds. One typed array per
+// sampler: no allocation per reading or per query.
+
+export const MEDIAN_SLOTS = 5;
+
+export class Median5 {
+  private ring: Uint16Array;
+  private count: number;
+  private next: number;
+
+  constructor() {
+    this.ring = new Uint16Array(MEDIAN_SLOTS);
+    this.count = 0;
+    this.next = 0;
+  }
+
+  push(value: number): void {
+    this.ring[this.next] = value;
+    this.next = (this.next + 1) % MEDIAN_SLOTS;
+    if (this.count < MEDIAN_SLOTS) this.count++;
+  }
+
+  /** Readings held so far (0-5). */
+  size(): number {
+    return this.count;
+  }
+
+  /** Median of the readings held; the upper middle one for an even count; 0 when empty. */
+  median(): number {
+    return medianOf(this.ring, this.count);
+  }
+}
+
+/**
+ * Median of the first `n` values of `v` (n <= 5) without sorting a copy: the element that has
+ * exactly as many smaller-or-equal neighbours as needed. For an even count the upper middle.
+ */
+export function medianOf(v: ArrayLike<number>, n: number): number {
+  if (n <= 0) return 0;
+  const k = n >> 1; // index of the median in sorted order
+  for (let i = 0; i < n; i++) {
+    let below = 0;
+    let equal = 0;
+    for (let j = 0; j < n; j++) {
+      if (v[j] < v[i]) below++;
+      else if (v[j] === v[i]) equal++;
+    }
+    if (below <= k && k < below + equal) return v[i];
+  }
+  return v[0];
+}

@@ -1,0 +1,111 @@
+// Restart, sleep and factory reset; what survives them and what does not.
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { startTarget, call, type Target } from "./target";
+
+const t = suite("lifecycle");
+let dut: Target;
+
+t.before(async () => { dut = await startTarget(); });
+t.after(async () => { await dut.stop(); });
+
+async function restartVia(path: string, body?: unknown): Promise<void> {
+  const device = dut.sim!.device;
+  const booted = device.nextBoot();
+  const r = await call(dut, "POST", path, body === undefined ? {} : { body });
+  assert.is(r.status, 200, r.text);
+  assert.equal(r.body, { ok: true });
+  await booted;
+  await device.waitForServer();
+}
+
+t("a reboot answers first, then restarts: uptime starts again, reason software, config kept", async () => {
+  if (!dut.sim) return;
+  assert.is((await call(dut, "PUT", "/api/v1/system", { body: { hostname: "kitchen-clock", tempOffset: -2.5 } })).status, 200);
+  const boots = dut.sim.device.boots;
+  await restartVia("/api/v1/device/reboot");
+  assert.is(dut.sim.device.boots, boots + 1);
+  const d = (await call(dut, "GET", "/api/v1/device")).body;
+  assert.is(d.resetReason, "software");
+  assert.ok(d.uptimeSeconds <= 1);
+  assert.is(d.hostname, "kitchen-clock");
+  const sys = (await call(dut, "GET", "/api/v1/system")).body;
+  assert.is(sys.hostname, "kitchen-clock");
+  assert.is(sys.tempOffset, -2.5);
+});
+
+t("sleep validates durationMs, answers, and the device wakes with reason deepSleep", async () => {
+  const bad = [{}, { durationMs: 0 }, { durationMs: -5 }, { durationMs: 1.5 }, { durationMs: "100" }];
+  for (const body of bad) {
+    const r = await call(dut, "POST", "/api/v1/device/sleep", { body });
+    assert.is(r.status, 422, JSON.stringify(body));
+    assert.is(r.body.error.code, "validationFailed");
+    assert.is(r.body.error.field, "durationMs");
+    assert.is(r.body.error.message, "must be a positive integer (milliseconds)");
+  }
+  assert.is((await call(dut, "POST", "/api/v1/device/sleep", { body: "", headers: { "Content-Type": "application/json" } })).body.error.code,
+    "invalidJson");
+  if (!dut.sim) return;
+  await restartVia("/api/v1/device/sleep", { durationMs: 300 });
+  assert.is((await call(dut, "GET", "/api/v1/device")).body.resetReason, "deepSleep");
+});
+
+t("factory reset wipes the flash and comes back in setup mode", async () => {
+  if (!dut.sim) return;
+  fs.writeFileSync(path.join(dut.sim.device.storage.dir, "stray"), "x");
+  await restartVia("/api/v1/device/factory-reset");
+  const d = (await call(dut, "GET", "/api/v1/device")).body;
+  assert.is(d.wifi.state, "accessPoint");
+  const sys = (await call(dut, "GET", "/api/v1/system")).body;
+  assert.is(sys.wifiSsid, "");
+  assert.is(sys.hostname, "");
+  assert.not.ok(dut.sim.device.storage.list().includes("stray"));
+});
+
+t.run();
+
+// ---------------------------------------------------------------------------------------------
+const flash = suite("atomic configuration");
+
+flash("a copy torn by a power cut is passed over: the previous configuration comes back", async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pixloop-torn-"));
+  const first = await startTarget({ dataDir });
+  if (!first.sim) { await first.stop(); return; }
+  assert.is((await call(first, "PUT", "/api/v1/system", { body: { tzName: "Europe/Lisbon" } })).status, 200);
+  const storage = first.sim.device.storage;
+  const copies = storage.list(/^sys\./).map((n) => ({ n, seq: parseInt(storage.read(n)!.split(" ")[0], 10) }));
+  copies.sort((a, b) => b.seq - a.seq);
+  assert.ok(copies.length === 2, "two copies on flash");
+  // Cut the newest copy short, as a power cut in the middle of the write would.
+  const newest = storage.read(copies[0].n)!;
+  storage.write(copies[0].n, newest.slice(0, newest.length - 7));
+  await first.sim.device.stop();
+  const second = await startTarget({ dataDir });
+  const sys = (await call(second, "GET", "/api/v1/system")).body;
+  assert.is.not(sys.tzName, "Europe/Lisbon");
+  assert.is(sys.wifiSsid, "pixloop-sim");
+  await second.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+flash("a full flash answers 507 and keeps the old configuration", async () => {
+  const dut = await startTarget();
+  if (!dut.sim) { await dut.stop(); return; }
+  const storage = dut.sim.device.storage;
+  // Fill what is left, so the next copy cannot be written.
+  let i = 0;
+  while (storage.getFree() > 64) {
+    const size = Math.max(1, Math.min(60000, storage.getFree() - 40));
+    if (!storage.write("filler" + i++, "\xff".repeat(size))) break;
+  }
+  const r = await call(dut, "PUT", "/api/v1/system", { body: { tzName: "Pacific/Fiji" } });
+  assert.is(r.status, 507, r.text);
+  assert.is(r.body.error.code, "insufficientStorage");
+  assert.is.not((await call(dut, "GET", "/api/v1/system")).body.tzName, "Pacific/Fiji");
+  await dut.stop();
+});
+
+flash.run();

@@ -4,9 +4,9 @@
 // roughly 0-3.3 V over the 12-bit range. We take 3300 mV as full scale over 0-4095 counts; the
 // real curve is slightly non-linear near both ends, and batteryDividerRatio absorbs the rest
 // (calibrate it against a full cell: ratio = 4.2 / (pinMillivolts / 1000)).
-import { Median5 } from "./median";
 
-export const ADC_MAX = 4095;
+import { ADC_MAX } from "./adc";
+
 export const ADC_FULL_SCALE_MV = 3300;
 export const DEFAULT_DIVIDER_RATIO = 1.79;
 
@@ -47,25 +47,4 @@ export function batteryPercent(volts: number): number {
 /** Below the threshold; a threshold of 0 switches the check off. */
 export function isLowBattery(percent: number, threshold: number): boolean {
   return threshold > 0 && percent < threshold;
-}
-
-/** The last five pin readings of the battery tap (fed every 2 s by the runtime tick). */
-export class BatterySampler {
-  readonly pin: number;
-  private readings: Median5;
-
-  constructor(pin: number) {
-    this.pin = pin;
-    this.readings = new Median5();
-  }
-
-  /** One raw 12-bit reading. */
-  push(raw: number): void {
-    this.readings.push(adcToMillivolts(raw));
-  }
-
-  /** Median of the last five readings in mV at the pin (0 before the first reading). */
-  pinMillivolts(): number {
-    return this.readings.median();
-  }
 }

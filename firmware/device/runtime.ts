@@ -8,8 +8,7 @@ import { openI2c, readAdc } from "../platform/io";
 import { heap, nowMs } from "../platform/system";
 import { macAddress } from "../platform/wifi";
 import { takeBootMark } from "../platform/bootmark";
-import { BatterySampler } from "./battery";
-import { LightSampler } from "./light";
+import { AdcSampler } from "./adc";
 import { EnvSampler, detectSensor } from "./sensors/index";
 import { derivedHostname, uidFromMac } from "./identity";
 
@@ -51,8 +50,8 @@ export class Runtime {
   wifi: ConnectionStatus;
   mqtt: ConnectionStatus;
   /** Present only when the pin was wired at boot. */
-  battery: BatterySampler | null;
-  light: LightSampler | null;
+  battery: AdcSampler | null;
+  light: AdcSampler | null;
   /** Present only when a sensor identified itself at boot. */
   env: EnvSampler | null;
   private upMs: number;
@@ -90,8 +89,8 @@ export class Runtime {
     this.resetReason = takeBootMark();
     this.uid = uidFromMac(macAddress());
     this.hostname = config.hostname || derivedHostname(this.uid);
-    this.battery = config.pinBattery >= 0 ? new BatterySampler(config.pinBattery) : null;
-    this.light = config.pinLdr >= 0 ? new LightSampler(config.pinLdr) : null;
+    this.battery = config.pinBattery >= 0 ? new AdcSampler(config.pinBattery) : null;
+    this.light = config.pinLdr >= 0 ? new AdcSampler(config.pinLdr) : null;
     this.env = null;
     if (config.pinI2cSda >= 0 && config.pinI2cScl >= 0) {
       try {

@@ -3,7 +3,7 @@
 import type { App } from "../app";
 import { heap, nowMs } from "../platform/system";
 import { rssi, stationIp } from "../platform/wifi";
-import { batteryPercent, cellVoltage, isLowBattery } from "./battery";
+import { adcToMillivolts, batteryPercent, cellVoltage, isLowBattery } from "./battery";
 import { lightLevel } from "./light";
 import { BOARD_TYPE, macFromUid } from "./identity";
 
@@ -71,12 +71,12 @@ export function deviceState(app: App): object {
   s.fps = rt.fps;
   s.brightness = rt.brightness;
   if (rt.light) {
-    const raw = rt.light.raw();
+    const raw = rt.light.median();
     s.lightLevel = lightLevel(raw, cfg.ldrFactor, cfg.ldrOnGround);
     s.ldrRaw = raw;
   }
   if (rt.battery) {
-    const mv = rt.battery.pinMillivolts();
+    const mv = adcToMillivolts(rt.battery.median());
     const volts = cellVoltage(mv, cfg.batteryDividerRatio);
     const pct = batteryPercent(volts);
     s.batteryPercent = pct;

@@ -1,12 +1,12 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { Median5, medianOf } from "../../firmware/device/median";
+import { AdcSampler, medianOf } from "../../firmware/device/adc";
 import {
-  BatterySampler, adcToMillivolts, batteryPercent, cellVoltage, isLowBattery,
+  adcToMillivolts, batteryPercent, cellVoltage, isLowBattery,
 } from "../../firmware/device/battery";
 
 test("median of the last five readings", () => {
-  const m = new Median5();
+  const m = new AdcSampler(34);
   assert.is(m.median(), 0, "empty");
   m.push(7);
   assert.is(m.median(), 7);
@@ -63,11 +63,11 @@ test("low battery: below the threshold; threshold 0 is off", () => {
 });
 
 test("battery sampler: median of the last five pin readings in mV", () => {
-  const s = new BatterySampler(34);
+  const s = new AdcSampler(34);
   assert.is(s.pin, 34);
-  assert.is(s.pinMillivolts(), 0);
+  assert.is(adcToMillivolts(s.median()), 0);
   [2912, 2912, 100, 2912, 4095].forEach((raw) => s.push(raw));
-  assert.is(s.pinMillivolts(), 2347);
+  assert.is(adcToMillivolts(s.median()), 2347);
 });
 
 test.run();

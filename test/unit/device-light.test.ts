@@ -1,6 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { LightSampler, lightLevel } from "../../firmware/device/light";
+import { lightLevel } from "../../firmware/device/light";
+import { AdcSampler } from "../../firmware/device/adc";
 
 test("light level rises linearly with the reading", () => {
   assert.is(lightLevel(0, 1, false), 0);
@@ -30,12 +31,12 @@ test("out-of-range readings are clamped", () => {
 });
 
 test("light sampler: median raw reading", () => {
-  const s = new LightSampler(35);
-  assert.is(s.raw(), 0);
+  const s = new AdcSampler(35);
+  assert.is(s.median(), 0);
   [1200, 1210, 4095, 1190, 1205].forEach((r) => s.push(r));
-  assert.is(s.raw(), 1205);
+  assert.is(s.median(), 1205);
   s.push(99999);
-  assert.ok(s.raw() <= 4095);
+  assert.ok(s.median() <= 4095);
 });
 
 test.run();

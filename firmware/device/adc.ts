@@ -1,21 +1,26 @@
-// A five-slot ring of ADC readings with a median over what it holds. One typed array per
-// sampler: no allocation per reading or per query.
+// The last five raw readings of one ADC tap (battery divider, light sensor) with a median over
+// what it holds. One typed array per tap: no allocation per reading or per query.
 
 export const MEDIAN_SLOTS = 5;
+/** Full-scale reading of the 12-bit ADC. */
+export const ADC_MAX = 4095;
 
-export class Median5 {
+export class AdcSampler {
+  readonly pin: number;
   private ring: Uint16Array;
   private count: number;
   private next: number;
 
-  constructor() {
+  constructor(pin: number) {
+    this.pin = pin;
     this.ring = new Uint16Array(MEDIAN_SLOTS);
     this.count = 0;
     this.next = 0;
   }
 
-  push(value: number): void {
-    this.ring[this.next] = value;
+  /** One raw 12-bit reading, clamped to 0-4095. */
+  push(raw: number): void {
+    this.ring[this.next] = raw < 0 ? 0 : raw > ADC_MAX ? ADC_MAX : Math.round(raw);
     this.next = (this.next + 1) % MEDIAN_SLOTS;
     if (this.count < MEDIAN_SLOTS) this.count++;
   }

@@ -1,0 +1,58 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { hostOf, isAuthorized, crossSite } from "../../firmware/http/guards";
+import { splitTarget, percentDecode } from "../../firmware/http/query";
+import { matchRoute, allowedMethods } from "../../firmware/http/router";
+import type { Route } from "../../firmware/http/types";
+
+const b64 = (s: string) => Buffer.from(s, "latin1").toString("base64");
+
+test("hostOf strips the port and lower-cases", () => {
+  assert.is(hostOf("Clock.Local:8080"), "clock.local");
+  assert.is(hostOf("192.168.4.1"), "192.168.4.1");
+  assert.is(hostOf("[::1]:80"), "[::1]");
+  assert.is(hostOf(""), "");
+});
+
+test("isAuthorized compares Basic credentials exactly", () => {
+  assert.ok(isAuthorized("Basic " + b64("admin:pw"), "admin", "pw"));
+  assert.ok(isAuthorized("basic  " + b64("admin:p:w"), "admin", "p:w"));
+  assert.not.ok(isAuthorized("Basic " + b64("admin:px"), "admin", "pw"));
+  assert.not.ok(isAuthorized("Bearer " + b64("admin:pw"), "admin", "pw"));
+  assert.not.ok(isAuthorized("", "admin", "pw"));
+});
+
+test("crossSite: Origin against Host, and Sec-Fetch-Site", () => {
+  assert.not.ok(crossSite("", "clock.local", ""));
+  assert.not.ok(crossSite("http://clock.local", "clock.local", ""));
+  assert.not.ok(crossSite("http://clock.local:80", "clock.local", "same-origin"));
+  assert.not.ok(crossSite("http://127.0.0.1:8080", "127.0.0.1:8080", "none"));
+  assert.ok(crossSite("http://127.0.0.1:9090", "127.0.0.1:8080", ""));
+  assert.ok(crossSite("http://evil.example", "clock.local", ""));
+  assert.ok(crossSite("null", "clock.local", ""));
+  assert.ok(crossSite("", "clock.local", "cross-site"));
+  assert.ok(crossSite("", "clock.local", "same-site"));
+});
+
+test("splitTarget decodes path and query byte by byte", () => {
+  assert.equal(splitTarget("/api/v1/system?secrets=1&x"), { path: "/api/v1/system", query: { secrets: "1", x: "" } });
+  assert.equal(splitTarget("/a%20b?n=%C3%A9+x"), { path: "/a b", query: { n: "\xc3\xa9 x" } });
+  assert.is(percentDecode("100%"), "100%");
+  assert.is(percentDecode("%zz"), "%zz");
+});
+
+test("matchRoute: table order, params, allowed methods in table order", () => {
+  const h = () => ({ status: 200 });
+  const routes: Route[] = [
+    { path: "/api/v1/apps/active", methods: { PUT: { handler: h } } },
+    { path: "/api/v1/apps/{name}", methods: { DELETE: { handler: h } } },
+    { path: "/api/v1/system", methods: { GET: { handler: h }, PUT: { handler: h } } },
+  ];
+  assert.is(matchRoute(routes, "/api/v1/apps/active")!.route, routes[0]);
+  assert.equal(matchRoute(routes, "/api/v1/apps/clock")!.params, { name: "clock" });
+  assert.is(matchRoute(routes, "/api/v1/apps"), null);
+  assert.is(matchRoute(routes, "/api/v1/system/"), null);
+  assert.is(allowedMethods(routes[2]), "GET, PUT");
+});
+
+test.run();

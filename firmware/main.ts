@@ -15,6 +15,7 @@ import { bringUpNetwork } from "./net/mode";
 import { handleRequest } from "./http/pipeline";
 import { ROUTES } from "./http/routes";
 import { hostOf } from "./http/guards";
+import { PAGE_FILE } from "./web/routes";
 
 /** Port of the setup access point's server, whatever webPort says. */
 const SETUP_PORT = 80;
@@ -43,7 +44,9 @@ function boot(): void {
       restart();
     },
     factoryReset: () => {
-      flash.eraseAll();
+      // The interpreter's own files (".bootcde" holds this firmware) and the web page came with
+      // the firmware; everything else is the user's and goes.
+      for (const name of flash.list()) if (name.charAt(0) !== "." && name !== PAGE_FILE) flash.erase(name);
       markBoot("software");
       restart();
     },

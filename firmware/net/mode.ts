@@ -11,7 +11,8 @@ const SETUP_RETRY_MS = 30000;
 const RECONNECT_MS = 5000;
 
 export function bringUpNetwork(app: App, hostname: string, ready: (mode: Mode) => void): void {
-  const cfg = app.system.config;
+  // The configuration is read where it is used: a PUT replaces the object.
+  const cfg = () => app.system.config;
   const status = app.runtime.wifi;
   let decided = false;
 
@@ -20,10 +21,10 @@ export function bringUpNetwork(app: App, hostname: string, ready: (mode: Mode) =
     decided = true;
     status.state = "accessPoint";
     wifi.openAccessPoint(hostname, () => ready("setup"));
-    if (cfg.wifiSsid) {
+    if (cfg().wifiSsid) {
       setInterval(() => {
-        status.connecting(cfg.wifiSsid);
-        wifi.join(cfg.wifiSsid, cfg.wifiPass, (err) => {
+        status.connecting(cfg().wifiSsid);
+        wifi.join(cfg().wifiSsid, cfg().wifiPass, (err) => {
           if (!err) app.restart();
           else status.failed(err, nowMs() + SETUP_RETRY_MS);
         });
@@ -31,12 +32,12 @@ export function bringUpNetwork(app: App, hostname: string, ready: (mode: Mode) =
     }
   };
 
-  if (!cfg.wifiSsid) return openSetup();
+  if (!cfg().wifiSsid) return openSetup();
 
   const attempt = () => {
     if (decided && app.mode !== "station") return;
-    status.connecting(cfg.wifiSsid);
-    wifi.join(cfg.wifiSsid, cfg.wifiPass, (err) => {
+    status.connecting(cfg().wifiSsid);
+    wifi.join(cfg().wifiSsid, cfg().wifiPass, (err) => {
       if (err) {
         status.failed(err, nowMs() + RECONNECT_MS);
         setTimeout(attempt, decided ? RECONNECT_MS : 1000);
@@ -56,6 +57,6 @@ export function bringUpNetwork(app: App, hostname: string, ready: (mode: Mode) =
       setTimeout(attempt, RECONNECT_MS);
     }
   });
-  setTimeout(openSetup, cfg.wifiConnectTimeout);
+  setTimeout(openSetup, cfg().wifiConnectTimeout);
   attempt();
 }

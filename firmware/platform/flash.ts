@@ -6,7 +6,6 @@ const Storage = require("Storage");
 export const flash: RecordFlash & {
   list(): string[];
   free(): number;
-  eraseAll(): void;
 } = {
   read: (name) => Storage.read(name),
   write: (name, data) => Storage.write(name, data),
@@ -14,5 +13,4 @@ export const flash: RecordFlash & {
   crc: (data) => E.CRC32(data),
   list: () => Storage.list(),
   free: () => Storage.getFree(),
-  eraseAll: () => Storage.eraseAll(),
 };

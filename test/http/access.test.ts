@@ -143,7 +143,6 @@ setup.before(async () => { fresh = await startTarget({ setup: true }); });
 setup.after(async () => { await fresh.stop(); });
 
 setup("the simulator's own address is the device's own in setup mode", async () => {
-  if (!fresh.sim) return;
   const d = await call(fresh, "GET", "/api/v1/device");
   assert.is(d.status, 200);
   assert.is(d.body.wifi.state, "accessPoint");
@@ -153,7 +152,6 @@ setup("the simulator's own address is the device's own in setup mode", async () 
 });
 
 setup("a GET with a foreign or missing Host is redirected to the access point", async () => {
-  if (!fresh.sim) return;
   for (const host of ["captive.example.com", "connectivitycheck.example:80", null]) {
     const r = await rawGet("/generate_204", host);
     assert.is(r.status, 302, String(host));
@@ -162,7 +160,6 @@ setup("a GET with a foreign or missing Host is redirected to the access point", 
 });
 
 setup("a write to a foreign host answers 403 forbidden; a foreign Origin 403 forbiddenOrigin", async () => {
-  if (!fresh.sim) return;
   const u = new URL(fresh.url);
   const r = await new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = http.request({ host: u.hostname, port: u.port, method: "PUT", path: "/api/v1/system", setHost: false,
@@ -182,7 +179,6 @@ setup("a write to a foreign host answers 403 forbidden; a foreign Origin 403 for
 });
 
 setup("only the setup routes answer; the rest is 403 forbidden", async () => {
-  if (!fresh.sim) return;
   assertError(await call(fresh, "GET", "/api/v1/system?secrets=1"), 403, "forbidden", "not available during provisioning");
   assertError(await call(fresh, "POST", "/api/v1/device/factory-reset"), 403, "forbidden", "not available during provisioning");
   assertError(await call(fresh, "POST", "/api/v1/device/sleep", { body: { durationMs: 1000 } }), 403, "forbidden");
@@ -195,13 +191,12 @@ setup("only the setup routes answer; the rest is 403 forbidden", async () => {
 });
 
 setup("Wi-Fi setup through PUT /api/v1/system and a reboot brings the device into station mode", async () => {
-  if (!fresh.sim) return;
   const put = await call(fresh, "PUT", "/api/v1/system", { body: { wifiSsid: "pixloop-sim", wifiPass: "simulated" } });
   assert.is(put.status, 200, put.text);
-  const booted = fresh.sim.device.nextBoot();
+  const booted = fresh.nextBoot();
   assert.equal((await call(fresh, "POST", "/api/v1/device/reboot")).body, { ok: true });
   await booted;
-  await fresh.sim.device.waitForServer();
+  await fresh.waitForServer();
   const d = await call(fresh, "GET", "/api/v1/device");
   assert.is(d.body.wifi.state, "connected");
   assert.is(d.body.wifi.host, "pixloop-sim");

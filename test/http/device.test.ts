@@ -52,6 +52,8 @@ t("GET /api/v1/device has every always-present key with live values", async () =
 });
 
 t("the fitted parts show up: light sensor, battery, BME280 with the calibration offsets", async () => {
+  // The Linux interpreter has no ADC or I2C parts to read.
+  if (!dut.sim) return;
   const d = await waitForSensors();
   assert.is(d.ldrRaw, 1200);
   assert.is(d.lightLevel, Math.round((1200 / 4095) * 1000) / 10);
@@ -71,13 +73,12 @@ t("the fitted parts show up: light sensor, battery, BME280 with the calibration 
 });
 
 t("parts whose pins are -1 disappear from device state after a reboot", async () => {
-  if (!dut.sim) return;
   const put = await call(dut, "PUT", "/api/v1/system", { body: { pinBattery: -1, pinLdr: -1, pinI2cSda: -1 } });
   assert.is(put.status, 200, put.text);
-  const booted = dut.sim.device.nextBoot();
+  const booted = dut.nextBoot();
   await call(dut, "POST", "/api/v1/device/reboot");
   await booted;
-  await dut.sim.device.waitForServer();
+  await dut.waitForServer();
   await new Promise((r) => setTimeout(r, 300));
   const d = (await call(dut, "GET", "/api/v1/device")).body;
   for (const k of ["lightLevel", "ldrRaw", "batteryPinMillivolts", "batteryVoltage", "batteryPercent", "lowBattery",

@@ -9,15 +9,23 @@ export interface Target {
   url: string;
   /** Present only when the target is the simulator. */
   sim?: Simulator;
+  /** Resolves at the firmware's next start (after a reboot, sleep or factory reset). */
+  nextBoot(): Promise<void>;
+  /** Resolves once the firmware answers HTTP again. */
+  waitForServer(): Promise<void>;
   stop(): Promise<void>;
 }
 
 export const onEspruino = process.env.PIXLOOP_TARGET === "espruino";
 
 export async function startTarget(opts: SimulatorOptions = {}): Promise<Target> {
-  if (onEspruino) return startEspruino(opts.board || "esp32");
+  if (onEspruino) return startEspruino(opts.board || "esp32", { setup: opts.setup, dataDir: opts.dataDir });
   const sim = await startSimulator(Object.assign({ quiet: true }, opts));
-  return { url: sim.url, sim, stop: () => sim.stop() };
+  return {
+    url: sim.url, sim, stop: () => sim.stop(),
+    nextBoot: () => sim.device.nextBoot(),
+    waitForServer: () => sim.device.waitForServer(),
+  };
 }
 
 export interface Answer {

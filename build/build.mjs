@@ -4,17 +4,15 @@ import * as esbuild from "esbuild";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
+import { STORAGE_FILES } from "./storage-files.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const quiet = process.argv.includes("--quiet");
 const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
 
-export const BOARDS = fs.readdirSync(path.join(root, "boards"))
+const BOARDS = fs.readdirSync(path.join(root, "boards"))
   .filter((f) => f.endsWith(".ts") && f !== "board.ts")
   .map((f) => f.slice(0, -3));
-
-/** Storage files: name on the device -> source in the repository. */
-export const STORAGE_FILES = { "index.html": "web/index.html" };
 
 // Syntax Espruino cannot run; esbuild must lower it or refuse to build.
 const UNSUPPORTED = {

@@ -9,8 +9,7 @@ import * as wifi from "./platform/wifi";
 import { restart, deepSleep } from "./platform/system";
 import { markBoot } from "./platform/bootmark";
 import { SystemStore } from "./system/store";
-import { Runtime } from "./device/runtime";
-import { derivedHostname } from "./device/state";
+import { Runtime, TICK_MS } from "./device/runtime";
 import { bringUpNetwork } from "./net/mode";
 import { handleRequest } from "./http/pipeline";
 import { ROUTES } from "./http/routes";
@@ -19,23 +18,21 @@ import { PAGE_FILE } from "./web/routes";
 
 /** Port of the setup access point's server, whatever webPort says. */
 const SETUP_PORT = 80;
-/** Seconds between sensor and heap samples. */
-const TICK_MS = 2000;
 
 function boot(): void {
   const system = new SystemStore(flash, board);
   system.load();
-  const uid = wifi.macAddress().split(":").join("").toLowerCase();
-  const hostname = system.config.hostname || derivedHostname(uid);
+  const runtime = new Runtime(system.config);
+  const hostname = runtime.hostname;
 
   const app: App = {
     board,
     version: VERSION,
     mode: "station",
     system,
-    runtime: new Runtime(board, system.config),
+    runtime,
     ownHosts: () => {
-      const name = (system.config.hostname || hostname).toLowerCase();
+      const name = hostname.toLowerCase();
       return [hostOf(wifi.stationIp()), hostOf(wifi.accessPointIp()), name, name + ".local"];
     },
     accessPointIp: () => wifi.accessPointIp(),
@@ -71,7 +68,7 @@ function boot(): void {
     });
     print("pixloop " + VERSION + " up in " + mode + " mode on port " + port);
   });
-  setInterval(() => app.runtime.tick(app), TICK_MS);
+  setInterval(() => runtime.tick(), TICK_MS);
 }
 
 boot();

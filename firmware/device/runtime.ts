@@ -1,7 +1,5 @@
 // The live, unstored device values: everything GET /api/v1/device reports that is not read from
 // the chip at request time. Reset at every boot.
-import type { Board } from "../../boards/board";
-import type { App } from "../app";
 import type { SystemConfig } from "../system/schema";
 import { ConnectionStatus } from "../net/status";
 import { openI2c, readAdc } from "../platform/io";
@@ -61,7 +59,7 @@ export class Runtime {
    * Once at boot, with the stored system config: reset reason, identity, the samplers for the
    * wired pins and environment-sensor detection. Without a config (tests) only the defaults.
    */
-  constructor(board?: Board, config?: SystemConfig) {
+  constructor(config?: SystemConfig) {
     this.uid = "";
     this.hostname = "";
     this.resetReason = "poweron";
@@ -105,10 +103,9 @@ export class Runtime {
 
   /**
    * Every TICK_MS from the main loop: heap low-water mark, battery, light and sensor. The
-   * calibration (ratio, offsets, ldrFactor) is applied live when device state is read, so the
-   * app argument is not needed here.
+   * calibration (ratio, offsets, ldrFactor) is applied when device state is read.
    */
-  tick(app?: App): void {
+  tick(): void {
     this.clock();
     this.sampleHeap();
     if (this.battery) this.battery.push(readAdc(this.battery.pin));

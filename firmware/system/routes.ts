@@ -5,6 +5,7 @@ import type { App } from "../app";
 import { failure, isFailure } from "../core/failure";
 import type { Failure } from "../core/failure";
 import { scan } from "../platform/wifi";
+import { nowMs } from "../platform/system";
 import type { ScanResult } from "../platform/wifi";
 import { publicView } from "./schema";
 import { applySystemPut } from "./validate";
@@ -40,9 +41,9 @@ function wifiScan(): Reply | Failure {
     return json(found);
   }
   // A scan whose callback never came is abandoned and started again.
-  if (!scanRunning || Date.now() - scanStarted > SCAN_STALE_MS) {
+  if (!scanRunning || nowMs() - scanStarted > SCAN_STALE_MS) {
     scanRunning = true;
-    scanStarted = Date.now();
+    scanStarted = nowMs();
     try {
       scan(function (found) {
         scanRunning = false;
@@ -65,7 +66,7 @@ export const systemRoutes: Route[] = [
     path: "/api/v1/system",
     methods: {
       GET: { handler: getSystem, setup: true, guarded: wantsSecrets, maxBody: 0 },
-      PUT: { handler: putSystem, setup: true, guarded: true, emptyBody: "invalidJson", maxBody: 8192 },
+      PUT: { handler: putSystem, setup: true, guarded: true, emptyBody: "invalidJson" },
     },
   },
 ];

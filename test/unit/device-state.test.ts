@@ -68,7 +68,7 @@ function makeApp(board: Board, edit?: (c: SystemConfig) => void): { app: App; ca
     version: "1.2.3",
     mode: "station",
     system: { config },
-    runtime: new Runtime(board, config),
+    runtime: new Runtime(config),
     ownHosts: () => [],
     accessPointIp: () => "192.168.4.1",
     restart: () => { calls.restart++; },

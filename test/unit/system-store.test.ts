@@ -225,7 +225,7 @@ test("routes: GET omits secrets unless secrets=1; refused in setup mode", async 
 test("routes: PUT saves, answers without secrets; 507 keeps the old config", async () => {
   const all = await routes();
   const put = route(all, "/api/v1/system").methods.PUT!;
-  assert.equal([put.setup, put.guarded, put.emptyBody, put.maxBody], [true, true, "invalidJson", 8192]);
+  assert.equal([put.setup, put.guarded, put.emptyBody], [true, true, "invalidJson"]);
   const flash = new MemFlash();
   const app = fakeApp("station", flash);
   const r = put.handler(request("PUT", "/api/v1/system", {}, { hostname: "clock", authPass: "new" }), app) as Reply;

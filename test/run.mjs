@@ -43,6 +43,7 @@ if (step("build", process.execPath, ["build/build.mjs"])) {
 }
 step("unit tests", bin("uvu"), ["-r", "tsx", "test/unit", "\\.test\\.(ts|mjs)$"], true);
 step("HTTP tests (simulator)", bin("uvu"), ["-r", "tsx", "test/http", "\\.test\\.ts$"], true);
+step("web page in a real browser", bin("uvu"), ["-r", "tsx", "test/web", "\\.test\\.ts$"], true);
 if (process.env.ESPRUINO) {
   step("real interpreter", process.execPath, ["--import", "tsx", "test/espruino/run.ts"], true);
 } else {

@@ -1,0 +1,69 @@
+// The web page in a real browser: the status it shows, and the Wi-Fi setup a person does on a
+// factory-fresh clock (scan, pick the network, save, restart into station mode).
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import * as fs from "node:fs";
+import { chromium, type Browser } from "playwright-core";
+import { startTarget, call, type Target } from "../http/target";
+
+const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+const t = suite("web page");
+let browser: Browser | null = null;
+
+t.before(async () => {
+  if (!fs.existsSync(CHROMIUM)) {
+    console.log("web page tests skipped: no browser at " + CHROMIUM + " (set CHROMIUM)");
+    return;
+  }
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync"],
+  });
+});
+t.after(async () => { if (browser) await browser.close(); });
+
+t("in station mode the page shows the clock's status", async () => {
+  if (!browser) return;
+  const dut = await startTarget();
+  try {
+    const page = await browser.newPage();
+    await page.goto(dut.url + "/");
+    await page.waitForSelector("#facts dd");
+    const text = await page.textContent("#facts");
+    const d = (await call(dut, "GET", "/api/v1/device")).body;
+    assert.ok(text!.includes(d.version));
+    assert.ok(text!.includes(d.hostname));
+    assert.ok(text!.includes("connected (pixloop-sim)"));
+    assert.is(await page.isVisible("#setup"), false);
+  } finally {
+    await dut.stop();
+  }
+});
+
+t("on a factory-fresh clock a person joins the Wi-Fi from the page", async () => {
+  if (!browser) return;
+  const dut: Target = await startTarget({ setup: true });
+  try {
+    const page = await browser.newPage();
+    await page.goto(dut.url + "/");
+    await page.waitForSelector("#setup", { state: "visible" });
+    // The scan fills the network list.
+    await page.waitForFunction(() => document.querySelectorAll("#nets option").length > 0, null, { timeout: 10000 });
+    assert.is(await page.getAttribute("#nets option", "value"), "pixloop-sim");
+    await page.fill("#ssid", "pixloop-sim");
+    await page.fill("#pass", "simulated");
+    const booted = dut.nextBoot();
+    await page.click("button[type=submit]");
+    await page.waitForFunction(() => document.getElementById("msg")!.textContent!.startsWith("Saved"));
+    await booted;
+    await dut.waitForServer();
+    const d = (await call(dut, "GET", "/api/v1/device")).body;
+    assert.is(d.wifi.state, "connected");
+    assert.is(d.wifi.host, "pixloop-sim");
+  } finally {
+    await dut.stop();
+  }
+});
+
+t.run();

@@ -174,3 +174,25 @@ t("UTF-8 text goes in and comes out as UTF-8, escaped or not", async () => {
 });
 
 t.run();
+
+const pressure = suite("memory pressure");
+let low: Target;
+pressure.before(async () => { low = await startTarget(); });
+pressure.after(async () => { await low.stop(); });
+
+pressure("short of memory, a large body is refused with 507; a small one still passes", async () => {
+  if (!low.sim) return;
+  low.sim.device.variablesInUse = 12000 - 1700;
+  try {
+    const large = await call(low, "PUT", "/api/v1/system", { body: { tzName: "x".repeat(3000) } });
+    assert.is(large.status, 507, large.text);
+    assert.is(large.body.error.code, "insufficientStorage");
+    const small = await call(low, "PUT", "/api/v1/system", { body: { tzName: "Europe/Madrid" } });
+    assert.is(small.status, 200, small.text);
+  } finally {
+    low.sim.device.variablesInUse = 2000;
+  }
+  assert.is((await call(low, "PUT", "/api/v1/system", { body: { tzName: "x".repeat(3000) } })).status, 200);
+});
+
+pressure.run();

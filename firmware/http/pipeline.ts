@@ -27,7 +27,8 @@ type Headers = { [name: string]: string };
 
 function send(res: EspResponse, status: number, headers: Headers, body: string, head: boolean): void {
   headers["Connection"] = "close";
-  headers["Content-Length"] = "" + (head ? 0 : body.length);
+  // A HEAD answer announces the length the GET body would have.
+  headers["Content-Length"] = "" + body.length;
   res.writeHead(status, headers);
   res.end(head ? "" : body);
 }

@@ -84,6 +84,13 @@ t("answers close the connection", async () => {
   assert.is(r.headers["content-length"], String(Buffer.byteLength(r.body, "latin1")));
 });
 
+t("HEAD answers like GET, without the body", async () => {
+  const r = await raw("HEAD", "/api/v1/device", {}, []);
+  assert.is(r.status, 200);
+  assert.is(r.body, "");
+  assert.is(r.headers["content-type"], "application/json");
+});
+
 t("GET /version answers the version as plain text, equal to /api/v1/version", async () => {
   const plain = await call(dut, "GET", "/version");
   const json = await call(dut, "GET", "/api/v1/version");

@@ -88,6 +88,7 @@ t("HEAD answers like GET, without the body", async () => {
   const r = await raw("HEAD", "/api/v1/device", {}, []);
   assert.is(r.status, 200);
   assert.is(r.body, "");
+  assert.ok(Number(r.headers["content-length"]) > 100, "the length of the GET body");
   assert.is(r.headers["content-type"], "application/json");
 });
 

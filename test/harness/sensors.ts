@@ -125,6 +125,22 @@ export interface Environment {
 
 const ROOM: Environment = { temperature: 22.5, humidity: 45, pressureHpa: 1013.25 };
 
+/** What every simulated environment sensor shares: the true conditions it measures. */
+abstract class SimEnvironmentSensor implements SimI2CDevice {
+  env: Environment;
+
+  constructor(env?: Environment) {
+    this.env = Object.assign({}, env || ROOM);
+  }
+
+  setEnvironment(env: Partial<Environment>): void {
+    this.env = Object.assign({}, this.env, env);
+  }
+
+  abstract write(data: number[]): void;
+  abstract read(n: number): number[] | null;
+}
+
 /** Smallest x in [lo, hi] with f(x) >= target, for a non-decreasing f (hi when none). */
 function searchUp(lo: number, hi: number, f: (x: number) => number, target: number): number {
   while (lo < hi) {
@@ -217,28 +233,23 @@ export function boschRaw(trim: BoschTrim, env: Environment): { adcT: number; adc
  * ctrl_meas 0xF4, config 0xF5, data 0xF7..0xFE. A write of one byte sets the register pointer;
  * longer writes are (register, value) pairs; reads auto-increment from the pointer.
  */
-export class SimBme280 implements SimI2CDevice {
+export class SimBme280 extends SimEnvironmentSensor {
   readonly chipId: number;
   readonly trim: BoschTrim;
-  env: Environment;
   private regs = new Uint8Array(256);
   private pointer = 0;
   /** ctrl_hum as latched by the last ctrl_meas write. */
   private humOsr = 0;
 
   constructor(opts?: { chipId?: number; trim?: Partial<BoschTrim>; env?: Environment }) {
+    super(opts && opts.env);
     this.chipId = opts && opts.chipId !== undefined ? opts.chipId : 0x60;
     this.trim = Object.assign({}, DEFAULT_TRIM, opts && opts.trim);
-    this.env = Object.assign({}, (opts && opts.env) || ROOM);
     this.powerOn();
   }
 
   get hasHumidity(): boolean {
     return this.chipId === 0x60;
-  }
-
-  setEnvironment(env: Partial<Environment>): void {
-    this.env = Object.assign({}, this.env, env);
   }
 
   write(data: number[]): void {
@@ -337,18 +348,9 @@ function word(v: number, init: number): number[] {
 }
 
 /** SHT31: status 0xF32D, single shot 0x2400 (and the other repeatabilities), soft reset 0x30A2. */
-export class SimSht31 implements SimI2CDevice {
-  env: Environment;
+export class SimSht31 extends SimEnvironmentSensor {
   private pending: number[] | null = null;
   private measured: number[] | null = null;
-
-  constructor(env?: Environment) {
-    this.env = Object.assign({}, env || ROOM);
-  }
-
-  setEnvironment(env: Partial<Environment>): void {
-    this.env = Object.assign({}, this.env, env);
-  }
 
   write(data: number[]): void {
     if (data.length < 2) return;
@@ -379,18 +381,9 @@ export class SimSht31 implements SimI2CDevice {
 }
 
 /** HTU21D(F): user register 0xE7 (0x02), no-hold conversions 0xF3 / 0xF5, soft reset 0xFE. */
-export class SimHtu21df implements SimI2CDevice {
-  env: Environment;
+export class SimHtu21df extends SimEnvironmentSensor {
   private pointerReg = -1;
   private result: number[] | null = null;
-
-  constructor(env?: Environment) {
-    this.env = Object.assign({}, env || ROOM);
-  }
-
-  setEnvironment(env: Partial<Environment>): void {
-    this.env = Object.assign({}, this.env, env);
-  }
 
   write(data: number[]): void {
     const cmd = data[0];

@@ -12,6 +12,8 @@ let browser: Browser | null = null;
 
 t.before(async () => {
   if (!fs.existsSync(CHROMIUM)) {
+    // CI installs the browser, so there a missing one is a failure, not a skip.
+    if (process.env.CI) throw new Error("no browser at " + CHROMIUM);
     console.log("web page tests skipped: no browser at " + CHROMIUM + " (set CHROMIUM)");
     return;
   }

@@ -1,7 +1,9 @@
 // What every handler may reach: the board, the stored configuration, the live state.
 import type { Board } from "../boards/board";
 import type { SystemStore } from "./system/store";
+import type { SettingsStore } from "./settings/store";
 import type { Runtime } from "./device/runtime";
+import type { Display } from "./display/display";
 
 export type Mode = "station" | "setup";
 
@@ -10,7 +12,9 @@ export interface App {
   version: string;
   mode: Mode;
   system: SystemStore;
+  settings: SettingsStore;
   runtime: Runtime;
+  display: Display;
   /** Host names (no port, lower case) a request may carry in Host or Origin to be our own. */
   ownHosts(): string[];
   /** The address the setup access point answers on. */

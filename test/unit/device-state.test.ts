@@ -11,6 +11,7 @@ import esp32s3 from "../../boards/esp32s3";
 import type { Board } from "../../boards/board";
 import { defaultConfig } from "../../firmware/system/schema";
 import type { SystemConfig } from "../../firmware/system/schema";
+import { defaultSettings } from "../../firmware/settings/schema";
 import type { App } from "../../firmware/app";
 import type { ApiRequest, Reply, Route } from "../../firmware/http/types";
 import type { Failure } from "../../firmware/core/failure";
@@ -68,6 +69,7 @@ function makeApp(board: Board, edit?: (c: SystemConfig) => void): { app: App; ca
     version: "1.2.3",
     mode: "station",
     system: { config },
+    settings: { current: defaultSettings() },
     runtime: new Runtime(config),
     ownHosts: () => [],
     accessPointIp: () => "192.168.4.1",

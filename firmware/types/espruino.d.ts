@@ -126,6 +126,7 @@ interface WifiModule {
   stopAP(cb?: () => void): void;
   scan(cb: (aps: { ssid: string; rssi: number; authMode: string }[]) => void): void;
   setHostname(name: string, cb?: () => void): void;
+  setSNTP(server: string, tzOffset: number): void; // tzOffset in hours, added to the clock
   on(ev: string, fn: (details: unknown) => void): void;
 }
 interface NeopixelModule { write(pin: Pin, data: Uint8Array | number[]): void; }
@@ -139,3 +140,50 @@ declare function require(name: "http"): HttpModule;
 declare function require(name: "Wifi"): WifiModule;
 declare function require(name: "neopixel"): NeopixelModule;
 declare function require(name: "ESP32"): Esp32Module;
+
+/** An image for Graphics.drawImage: `buffer` holds the pixels, rows top to bottom. */
+interface GraphicsImage {
+  width: number;
+  height: number;
+  bpp: number;
+  buffer: ArrayBuffer | string;
+  transparent?: number;
+  palette?: Uint16Array | Uint32Array;
+}
+interface DrawImageOptions { scale?: number; rotate?: number; frame?: number }
+interface Graphics {
+  buffer: ArrayBuffer;
+  getWidth(): number;
+  getHeight(): number;
+  clear(resetState?: boolean): Graphics;
+  setColor(r: number, g?: number, b?: number): Graphics;
+  setBgColor(r: number, g?: number, b?: number): Graphics;
+  getColor(): number;
+  setPixel(x: number, y: number, col?: number): Graphics;
+  getPixel(x: number, y: number): number;
+  fillRect(x1: number, y1: number, x2: number, y2: number): Graphics;
+  drawRect(x1: number, y1: number, x2: number, y2: number): Graphics;
+  clearRect(x1: number, y1: number, x2: number, y2: number): Graphics;
+  drawLine(x1: number, y1: number, x2: number, y2: number): Graphics;
+  drawCircle(x: number, y: number, r: number): Graphics;
+  fillCircle(x: number, y: number, r: number): Graphics;
+  drawEllipse(x1: number, y1: number, x2: number, y2: number): Graphics;
+  fillEllipse(x1: number, y1: number, x2: number, y2: number): Graphics;
+  fillPoly(poly: number[]): Graphics;
+  drawPoly(poly: number[], closed?: boolean): Graphics;
+  setFont(name: string, size?: number): Graphics;
+  setFontCustom(bitmap: string, firstChar: number, widths: string | number, height: number): Graphics;
+  setFontAlign(x: number, y: number, rotation?: number): Graphics;
+  drawString(s: string, x: number, y: number, solid?: boolean): Graphics;
+  stringWidth(s: string): number;
+  drawImage(img: GraphicsImage | string, x: number, y: number, opts?: DrawImageOptions): Graphics;
+  scroll(x: number, y: number): Graphics;
+  blit(opts: { x1: number; y1: number; w: number; h: number; x2: number; y2: number; setModified?: boolean }): Graphics;
+  setClipRect(x1: number, y1: number, x2: number, y2: number): Graphics;
+  setRotation(rotation: number, reflect?: boolean): Graphics;
+}
+interface GraphicsConstructor {
+  createArrayBuffer(width: number, height: number, bpp: number,
+    options?: { zigzag?: boolean; vertical_byte?: boolean; msb?: boolean }): Graphics;
+}
+declare const Graphics: GraphicsConstructor;

@@ -1,0 +1,107 @@
+// From the logical frame (x right, y down, panelWidth x panels wide, 8 high) to the bytes of the
+// LED chain, without touching a pixel from JavaScript.
+//
+// The chain is `panels` identical panels of panelWidth x 8, LED 0 in the first one, the panels
+// left to right. Inside one panel: panelStart is the corner LED 0 sits in (seen from the front),
+// panelWiring says whether the LED index runs along rows or down columns, panelSerpentine makes
+// every second row/column run backwards. mirror flips the whole picture left to right and rotate
+// turns the whole picture 180 degrees (both: upside down). The picture transform applies to the
+// display as a whole, before it is cut into panels: with mirror on, the rightmost logical column
+// lands on the first panel's left edge.
+//
+// How: one panel Graphics whose buffer is that panel's LEDs in order, laid out pw x 8 for row
+// wiring or 8 x pw for column wiring (a column is then a buffer row), with `zigzag` (odd buffer
+// rows reversed) for serpentine wiring and setRotation folding the start corner, mirror and
+// rotate into its coordinate flips. Every panel is the same drawing with another x offset:
+// drawImage of the frame at that offset, then a typed-array copy to the panel's place in the
+// chain. One panel needs no copy at all.
+import type { SystemConfig } from "../system/schema";
+import { writeLeds } from "../platform/leds";
+
+export type PanelConfig = Pick<SystemConfig, "pinMatrix" | "panelWidth" | "panels" | "panelStart" |
+  "panelWiring" | "panelSerpentine" | "mirror" | "rotate">;
+
+const PANEL_HEIGHT = 8;
+
+/**
+ * setRotation arguments giving these flips of Espruino's device coordinates (x against the
+ * buffer width, y against its height, after an optional x/y swap): rotation 1 is swap + invert
+ * x, 2 inverts both, 3 is swap + invert y; reflect toggles invert y when swapped, else invert x.
+ */
+function applyFlips(g: Graphics, swap: boolean, invertX: boolean, invertY: boolean): void {
+  if (swap) g.setRotation(invertX ? 1 : 3, invertX === invertY);
+  else g.setRotation(invertY ? 2 : 0, invertX !== invertY);
+}
+
+export class PanelOutput {
+  readonly width: number;
+  readonly height: number;
+  private pin: number;
+  private panelWidth: number;
+  private count: number;
+  /** One physical panel; its buffer is that panel's LEDs in chain order. */
+  private panel!: Graphics;
+  private panelBytes!: Uint8Array;
+  /** The whole chain; the panel's own bytes when there is one panel. */
+  private out!: Uint8Array;
+  /** The frame seen as an image (its buffer is set at each push). */
+  private image: GraphicsImage;
+  /** x offset of the frame for the first panel in the chain, and from one panel to the next. */
+  private firstDx!: number;
+  private stepDx!: number;
+
+  /** Size and pin are fixed here (they need a reboot); the wiring can change via configure. */
+  constructor(cfg: PanelConfig) {
+    this.pin = cfg.pinMatrix;
+    this.panelWidth = cfg.panelWidth;
+    this.count = cfg.panels;
+    this.width = cfg.panelWidth * cfg.panels;
+    this.height = PANEL_HEIGHT;
+    this.image = { width: this.width, height: PANEL_HEIGHT, bpp: 24, buffer: "" };
+    if (this.count > 1) this.out = new Uint8Array(this.width * PANEL_HEIGHT * 3);
+    this.configure(cfg);
+  }
+
+  /** Re-applies panelStart, panelWiring, panelSerpentine, mirror and rotate from the next push. */
+  configure(cfg: PanelConfig): void {
+    const pw = this.panelWidth;
+    const opts = { zigzag: cfg.panelSerpentine };
+    const columns = cfg.panelWiring === "columns";
+    this.panel = columns ? Graphics.createArrayBuffer(PANEL_HEIGHT, pw, 24, opts)
+      : Graphics.createArrayBuffer(pw, PANEL_HEIGHT, 24, opts);
+    this.panelBytes = new Uint8Array(this.panel.buffer);
+    if (this.count === 1) this.out = this.panelBytes;
+    const flipX = cfg.mirror !== cfg.rotate;
+    const flipY = cfg.rotate;
+    const startRight = cfg.panelStart === "topRight" || cfg.panelStart === "bottomRight";
+    const startBottom = cfg.panelStart === "bottomLeft" || cfg.panelStart === "bottomRight";
+    // Along the panel (x) and across it (y), does the LED order run against the drawing?
+    const againstX = flipX !== startRight;
+    const againstY = flipY !== startBottom;
+    if (columns) applyFlips(this.panel, true, againstY, againstX);
+    else applyFlips(this.panel, false, againstX, againstY);
+    // With the picture flipped left to right, the first panel shows the last logical columns.
+    this.firstDx = flipX ? -(this.count - 1) * pw : 0;
+    this.stepDx = flipX ? pw : -pw;
+  }
+
+  /** Sends `frame` (a 24 bpp Graphics of width x height holding wire colours) to the LEDs. */
+  push(frame: Graphics): void {
+    const image = this.image;
+    image.buffer = frame.buffer;
+    const size = this.panelBytes.length;
+    let dx = this.firstDx;
+    for (let p = 0; p < this.count; p++) {
+      this.panel.drawImage(image, dx, 0);
+      if (this.count > 1) this.out.set(this.panelBytes, p * size);
+      dx += this.stepDx;
+    }
+    writeLeds(this.pin, this.out);
+  }
+
+  /** All LEDs off. */
+  blank(): void {
+    this.out.fill(0);
+    writeLeds(this.pin, this.out);
+  }
+}

@@ -5,6 +5,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { STORAGE_FILES } from "./storage-files.mjs";
+import { writeFontFiles } from "./fonts.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const quiet = process.argv.includes("--quiet");
@@ -40,7 +41,11 @@ async function buildBoard(id) {
     alias: { "@board": path.join(root, "boards", id + ".ts") },
     // esbuild wraps `require` calls of unbundled modules in a helper that uses Proxy, which
     // Espruino lacks; under another name the calls reach Espruino's own require untouched.
-    define: { PIXLOOP_VERSION: JSON.stringify(pkg.version), require: "espruinoRequire" },
+    define: {
+      PIXLOOP_VERSION: JSON.stringify(pkg.version),
+      PIXLOOP_FILES: JSON.stringify(Object.keys(STORAGE_FILES).join(",")),
+      require: "espruinoRequire",
+    },
     banner: { js: "var espruinoRequire=require;" },
     outfile,
     logLevel: "error",
@@ -58,5 +63,6 @@ function copyStorageFiles() {
 
 const outputs = [];
 for (const id of BOARDS) outputs.push(await buildBoard(id));
+writeFontFiles();
 copyStorageFiles();
 if (!quiet) for (const f of outputs) console.log(path.relative(root, f) + ": " + fs.statSync(f).size + " bytes");

@@ -6,6 +6,9 @@ export class LocalClock {
   /** The zone in force; replaced only when the TZ string changes. */
   tz: Tz = parseTz("UTC0");
   private zone = "UTC0";
+  /** The whole second `filled` holds; the civil date is worked out once a second, not per frame. */
+  private second = NaN;
+  private filled: LocalTime | null = null;
 
   /** `now` gives UTC milliseconds since 1970 (the platform's wall clock). */
   constructor(private readonly now: () => number) {}
@@ -14,9 +17,18 @@ export class LocalClock {
     if (tzString === this.zone) return;
     this.zone = tzString;
     this.tz = parseTz(tzString);
+    this.second = NaN;
   }
 
   fill(out: LocalTime): void {
-    localTime(this.tz, this.now(), out);
+    const ms = this.now();
+    const second = Math.floor(ms / 1000);
+    if (second === this.second && out === this.filled) {
+      out.ms = ms - second * 1000;
+      return;
+    }
+    localTime(this.tz, ms, out);
+    this.second = second;
+    this.filled = out;
   }
 }

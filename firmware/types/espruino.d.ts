@@ -148,7 +148,8 @@ interface GraphicsImage {
   bpp: number;
   buffer: ArrayBuffer | string;
   transparent?: number;
-  palette?: Uint16Array | Uint32Array;
+  /** Entries are written as they are: on a 24 bpp buffer only 16 bits of colour. */
+  palette?: Uint16Array;
 }
 interface DrawImageOptions { scale?: number; rotate?: number; frame?: number }
 interface Graphics {

@@ -8,6 +8,7 @@ import { SimNetwork } from "./http";
 import { SimWifi, type SimNetworkSpec } from "./wifi";
 import { crc32 } from "./crc32";
 import { SimHardware } from "./hardware";
+import { Graphics } from "./graphics";
 
 export const SIM_NETWORK: SimNetworkSpec = { ssid: "pixloop-sim", password: "simulated", rssi: -52 };
 
@@ -242,7 +243,7 @@ export class SimDevice {
         on: () => undefined,
       },
       Uint8Array, Uint16Array, Uint32Array, Int8Array, Int16Array, Int32Array, Float32Array,
-      Float64Array, ArrayBuffer, DataView, Uint8ClampedArray,
+      Float64Array, ArrayBuffer, DataView, Uint8ClampedArray, Graphics,
     };
   }
 

@@ -1,0 +1,60 @@
+// The strings the Time and Date apps show, from a local time and the settings that shape them.
+// Called only when the shown text changes, so they may allocate.
+import type { LocalTime } from "../../time/local";
+import type { Settings } from "../../settings/types";
+
+// Three letters per entry, indexed by weekday 0 = Sunday and by month - 1: one string each
+// costs far fewer variables than an array of twelve.
+const WEEKDAYS = "SunMonTueWedThuFriSat";
+const MONTHS = "JanFebMarAprMayJunJulAugSepOctNovDec";
+const SEPARATORS: { [k: string]: string } = { dot: ".", slash: "/", dash: "-" };
+
+export function twoDigits(n: number): string {
+  return n < 10 ? "0" + n : "" + n;
+}
+
+/** The hour as the clock shows it: 12-hour time shows 12 at midnight and noon. */
+export function hourText(hours: number, time24h: boolean, leadingZero: boolean): string {
+  let h = hours;
+  if (!time24h) {
+    h = h % 12;
+    if (h === 0) h = 12;
+  }
+  return leadingZero ? twoDigits(h) : "" + h;
+}
+
+export function amPmText(hours: number): string {
+  return hours < 12 ? "AM" : "PM";
+}
+
+/** Seconds only on the plain clock (mode 0); the narrow and graphic modes never show them. */
+export function showsSeconds(s: Settings): boolean {
+  return s.timeMode === 0 && s.timeShowSeconds;
+}
+
+/** AM/PM only on the plain 12-hour clock, and never next to the seconds. */
+export function showsAmPm(s: Settings): boolean {
+  return s.timeMode === 0 && !s.time24h && s.timeShowAmPm && !s.timeShowSeconds;
+}
+
+export function weekdayName(weekday: number): string {
+  return WEEKDAYS.substr(weekday * 3, 3);
+}
+
+/** The Date app's text, e.g. "10.03.26", "Tue 10 Mar 2026", "2026-03-10", "10.03." */
+export function dateText(t: LocalTime, s: Settings): string {
+  const names = s.dateMonthNames;
+  const day = twoDigits(t.day);
+  const month = names ? MONTHS.substr((t.month - 1) * 3, 3) : twoDigits(t.month);
+  const year = s.dateYearMode === "fourDigit" ? "" + t.year : s.dateYearMode === "twoDigit" ? twoDigits(t.year % 100) : "";
+  const sep = names ? " " : SEPARATORS[s.dateSeparator];
+  let text: string;
+  if (s.dateOrder === "yearMonthDay") text = (year ? year + sep : "") + month + sep + day;
+  else {
+    text = s.dateOrder === "monthDayYear" ? month + sep + day : day + sep + month;
+    if (year) text += sep + year;
+    // The German short form "31.12." ends with its separator.
+    else if (s.dateOrder === "dayMonthYear" && sep === ".") text += ".";
+  }
+  return s.dateShowWeekday ? weekdayName(t.weekday) + " " + text : text;
+}

@@ -1,0 +1,111 @@
+// The Temperature, Humidity and Battery apps: an icon and a reading. One class serves all three;
+// what differs (presence, reading, text, icon, colour key) is chosen by the app's kind.
+import type { Canvas } from "../../display/canvas";
+import type { Settings } from "../../settings/types";
+import type { FrameContext, LoopApp } from "../types";
+import { drawText, layoutText } from "../../text/font";
+import type { TextLine } from "../../text/font";
+import type { SensorSource } from "./sensors";
+import { ICON_W, drawBattery, drawDroplet, drawThermometer } from "./icons";
+
+export const TEMPERATURE = 0;
+export const HUMIDITY = 1;
+export const BATTERY = 2;
+export type ReadingKind = 0 | 1 | 2;
+
+/**
+ * What the system configuration says about showing readings. The getter passed to the apps is
+ * called every frame: it should hand out an object that is held (the stored config), not build one.
+ */
+export interface ReadingConfig {
+  /** Decimals of the temperature, 0-2. */
+  tempDecimals: number;
+}
+
+/** Columns kept for the icon; the text is centred in the rest. */
+const ICON_COLUMN = 8;
+const TEXT_Y = 1;
+/** Shown until the first reading arrives. */
+const NO_READING = "--";
+/** "°" as the two UTF-8 bytes layoutText reads, the same 8-bit string on the device and on a host. */
+const DEGREE = String.fromCharCode(0xc2, 0xb0);
+
+/** The temperature as shown: converted to °F when asked, rounded to `decimals`, never -0. */
+export function shownTemperature(celsius: number, useCelsius: boolean, decimals: number): number {
+  const v = useCelsius ? celsius : (celsius * 9) / 5 + 32;
+  const scale = decimals >= 2 ? 100 : decimals >= 1 ? 10 : 1;
+  const r = Math.round(v * scale) / scale;
+  return r === 0 ? 0 : r;
+}
+
+export class ReadingApp implements LoopApp {
+  name: string;
+  origin: "builtin";
+  private kind: ReadingKind;
+  private src: SensorSource;
+  private cfg: () => ReadingConfig;
+  // What the laid-out line shows; laid out again when any of these changes.
+  private settings: Settings | null;
+  private shown: number | null;
+  private decimals: number;
+  private line: TextLine | null;
+
+  constructor(kind: ReadingKind, src: SensorSource, cfg: () => ReadingConfig) {
+    this.name = kind === TEMPERATURE ? "Temperature" : kind === HUMIDITY ? "Humidity" : "Battery";
+    this.origin = "builtin";
+    this.kind = kind;
+    this.src = src;
+    this.cfg = cfg;
+    this.settings = null;
+    this.shown = null;
+    this.decimals = -1;
+    this.line = null;
+  }
+
+  present(): boolean {
+    const src = this.src;
+    return this.kind === TEMPERATURE ? src.hasTemperature() : this.kind === HUMIDITY ? src.hasHumidity() : src.hasBattery();
+  }
+
+  draw(c: Canvas, f: FrameContext): void {
+    const s = f.settings;
+    const line = this.layout(s);
+    const rgb = this.kind === TEMPERATURE ? s.temperatureColor : this.kind === HUMIDITY ? s.humidityColor : s.batteryColor;
+    let left = 0;
+    if (line.width + ICON_COLUMN <= c.width) {
+      left = ICON_COLUMN;
+      const x = (ICON_COLUMN - ICON_W) >> 1;
+      if (this.kind === TEMPERATURE) drawThermometer(c, x);
+      else if (this.kind === HUMIDITY) drawDroplet(c, x);
+      else drawBattery(c, x, this.shown);
+    }
+    const x = left + ((c.width - left - line.width) >> 1);
+    c.color(rgb === null ? s.textColor : rgb);
+    drawText(c.g, line, x > 0 ? x : 0, TEXT_Y);
+  }
+
+  /** The line for the current reading, laid out again only when its text changes. */
+  private layout(s: Settings): TextLine {
+    const decimals = this.kind === TEMPERATURE ? this.cfg().tempDecimals : 0;
+    const shown = this.reading(s, decimals);
+    if (this.line && shown === this.shown && s === this.settings && decimals === this.decimals) return this.line;
+    this.shown = shown;
+    this.settings = s;
+    this.decimals = decimals;
+    let text = shown === null ? NO_READING : shown.toFixed(decimals);
+    text += this.kind === TEMPERATURE ? DEGREE + (s.useCelsius ? "C" : "F") : "%";
+    this.line = layoutText(text, "small", false);
+    return this.line;
+  }
+
+  /** The number to show, rounded as shown; null when there is no reading yet. */
+  private reading(s: Settings, decimals: number): number | null {
+    const src = this.src;
+    if (this.kind === TEMPERATURE) {
+      const t = src.temperatureC();
+      return t === null ? null : shownTemperature(t, s.useCelsius, decimals);
+    }
+    const v = this.kind === HUMIDITY ? src.humidity() : src.batteryPercent();
+    return v === null ? null : Math.round(v);
+  }
+}

@@ -1,0 +1,211 @@
+// The Time app: the clock in the seven timeMode styles.
+//
+//   0  time centred, weekday bar along the bottom
+//   1  calendar box (header bar, day of month) on the left, time right, bar under the time
+//   2  as 1 with the bar over the time
+//   3  calendar box with notched corners and no header, bar under the time
+//   4  as 3 with the bar over the time
+//   5  big digits punched black out of a field of the clock colour
+//   6  binary clock: hours, minutes, seconds as rows of six bits (red, green, blue)
+//
+// The text is laid out in pieces (hours, colon, minutes, ...) so the colon can blink or pulse
+// on its own while keeping its width; pieces are laid out again only when the shown text changes.
+import type { Canvas } from "../../display/canvas";
+import type { LocalTime } from "../../time/local";
+import type { Settings } from "../../settings/types";
+import type { FrameContext, LoopApp } from "../types";
+import { capHeight, drawText, layoutText } from "../../text/font";
+import type { FontName, TextLine } from "../../text/font";
+import { amPmText, hourText, showsAmPm, showsSeconds, twoDigits } from "./format";
+import { drawWeekdayBar } from "./weekday-bar";
+
+/** Columns of the calendar box in modes 1-4. */
+const CALENDAR_W = 9;
+/** Top row of the day-of-month digits in the calendar box (under a two-row header). */
+const CALENDAR_DIGITS_Y = 2;
+const HEADER_ROWS = 2;
+/** Pixels between two pieces of the clock text: the font's own spacing between glyphs. */
+const PIECE_GAP = 1;
+const BIG_CLOCK = 5;
+const BINARY_CLOCK = 6;
+const BINARY_COLORS = [0xff0000, 0x00ff00, 0x0000ff];
+/** A cleared bit still shows, dimly, so the six places can be read. */
+const BINARY_OFF_LEVEL = 0.25;
+const BIT_W = 4;
+const BIT_H = 2;
+const PULSE_PERIOD_MS = 2000;
+
+/** How visible the colon is now (0..1): steady, blink (on in even seconds), pulse (2 s breath). */
+export function separatorLevel(mode: string, t: LocalTime): number {
+  if (mode === "blink") return t.seconds % 2 === 0 ? 1 : 0;
+  if (mode === "pulse") {
+    const phase = ((t.seconds % 2) * 1000 + t.ms) / PULSE_PERIOD_MS;
+    return 0.5 + 0.5 * Math.cos(2 * Math.PI * phase);
+  }
+  return 1;
+}
+
+/**
+ * A number that changes exactly when the laid-out text would: the shown fields of the time, the
+ * day of month (calendar box) and the font. The settings are compared by identity, as the store
+ * replaces the whole object on every change.
+ */
+function textKey(t: LocalTime, mode: number, seconds: boolean): number {
+  const k = (t.day * 100 + t.hours) * 100 + t.minutes;
+  return (k * 100 + (seconds ? t.seconds : 99)) * 2 + (mode === BIG_CLOCK ? 1 : 0);
+}
+
+export class TimeApp implements LoopApp {
+  name: string;
+  origin: "builtin";
+  private settings: Settings | null;
+  private key: number;
+  private hours: TextLine | null;
+  private colon: TextLine | null;
+  private minutes: TextLine | null;
+  private seconds: TextLine | null;
+  private suffix: TextLine | null;
+  private day: TextLine | null;
+  /** Width of the whole clock text. */
+  private width: number;
+
+  constructor() {
+    this.name = "Time";
+    this.origin = "builtin";
+    this.settings = null;
+    this.key = -1;
+    this.hours = null;
+    this.colon = null;
+    this.minutes = null;
+    this.seconds = null;
+    this.suffix = null;
+    this.day = null;
+    this.width = 0;
+  }
+
+  present(): boolean {
+    return true;
+  }
+
+  draw(c: Canvas, f: FrameContext): void {
+    const s = f.settings;
+    const t = f.local;
+    const mode = s.timeMode;
+    if (mode === BINARY_CLOCK) {
+      drawBinaryClock(c, t);
+      return;
+    }
+    this.layout(t, s);
+    const rgb = s.timeColor === null ? s.textColor : s.timeColor;
+    const level = separatorLevel(s.timeSeparatorMode, t);
+    if (mode === BIG_CLOCK) {
+      c.color(rgb);
+      c.g.fillRect(0, 0, c.width - 1, c.height - 1);
+      this.drawClock(c, (c.width - this.width) >> 1, (c.height - capHeight("large")) >> 1, rgb, level, true);
+      return;
+    }
+    const bar = s.weekdayBar;
+    if (mode === 0) {
+      this.drawClock(c, (c.width - this.width) >> 1, 1, rgb, level, false);
+      drawWeekdayBar(c, bar, t.weekday, 0, c.width, c.height - 1);
+      return;
+    }
+    this.drawCalendar(c, s, mode >= 3);
+    const areaW = c.width - CALENDAR_W;
+    const barOnTop = mode === 2 || mode === 4;
+    const x = CALENDAR_W + ((areaW - this.width) >> 1);
+    this.drawClock(c, x, barOnTop ? 2 : 1, rgb, level, false);
+    drawWeekdayBar(c, bar, t.weekday, CALENDAR_W, areaW, barOnTop ? 0 : c.height - 1);
+  }
+
+  /** Lays the pieces out again when the text they show has changed. */
+  private layout(t: LocalTime, s: Settings): void {
+    const withSeconds = showsSeconds(s);
+    const key = textKey(t, s.timeMode, withSeconds);
+    if (key === this.key && s === this.settings) return;
+    this.key = key;
+    this.settings = s;
+    const font: FontName = s.timeMode === BIG_CLOCK ? "large" : "small";
+    this.hours = layoutText(hourText(t.hours, s.time24h, s.timeLeadingZero), font, false);
+    this.colon = layoutText(":", font, false);
+    this.minutes = layoutText(twoDigits(t.minutes), font, false);
+    this.seconds = withSeconds ? layoutText(twoDigits(t.seconds), font, false) : null;
+    this.suffix = showsAmPm(s) ? layoutText(" " + amPmText(t.hours), font, false) : null;
+    this.day = layoutText("" + t.day, "small", false);
+    let w = this.hours.width + this.colon.width + this.minutes.width + 2 * PIECE_GAP;
+    if (this.seconds) w += this.colon.width + this.seconds.width + 2 * PIECE_GAP;
+    if (this.suffix) w += this.suffix.width + PIECE_GAP;
+    this.width = w;
+  }
+
+  /**
+   * The clock text from column x, top row y. Normally ink on black; `punched` draws black digits
+   * on a field of `rgb` already filled. `level` is the colon's visibility.
+   */
+  private drawClock(c: Canvas, x: number, y: number, rgb: number, level: number, punched: boolean): void {
+    const g = c.g;
+    const ink = punched ? 0 : rgb;
+    c.color(ink);
+    drawText(g, this.hours as TextLine, x, y);
+    x += (this.hours as TextLine).width + PIECE_GAP;
+    x = this.drawColon(c, x, y, rgb, level, punched);
+    c.color(ink);
+    drawText(g, this.minutes as TextLine, x, y);
+    x += (this.minutes as TextLine).width + PIECE_GAP;
+    if (this.seconds) {
+      x = this.drawColon(c, x, y, rgb, level, punched);
+      c.color(ink);
+      drawText(g, this.seconds, x, y);
+      x += this.seconds.width + PIECE_GAP;
+    }
+    if (this.suffix) drawText(g, this.suffix, x, y);
+  }
+
+  /** A colon at `level` of full visibility; invisible, it still takes its width. */
+  private drawColon(c: Canvas, x: number, y: number, rgb: number, level: number, punched: boolean): number {
+    const colon = this.colon as TextLine;
+    if (level > 0) {
+      // A punched colon fades from the field colour (invisible) to black (visible).
+      if (punched) c.color(rgb, 1 - level);
+      else c.color(rgb, level);
+      drawText(c.g, colon, x, y);
+    }
+    return x + colon.width + PIECE_GAP;
+  }
+
+  /** The calendar box in the left columns: day of month on a page, with a header or notches. */
+  private drawCalendar(c: Canvas, s: Settings, notched: boolean): void {
+    const g = c.g;
+    const right = CALENDAR_W - 1;
+    const bottom = c.height - 1;
+    c.color(s.calendarBodyColor);
+    if (notched) {
+      g.fillRect(1, 0, right - 1, bottom);
+      g.fillRect(0, 1, right, bottom - 1);
+    } else {
+      g.fillRect(0, HEADER_ROWS, right, bottom);
+      c.color(s.calendarHeaderColor);
+      g.fillRect(0, 0, right, HEADER_ROWS - 1);
+    }
+    const day = this.day as TextLine;
+    c.color(s.calendarTextColor);
+    drawText(g, day, (CALENDAR_W - day.width) >> 1, CALENDAR_DIGITS_Y);
+  }
+}
+
+/** Three rows of six bits (hours, minutes, seconds), most significant bit on the left. */
+function drawBinaryClock(c: Canvas, t: LocalTime): void {
+  const pitchX = BIT_W + 1;
+  const pitchY = (c.height + 1) / 3;
+  const left = (c.width - 6 * pitchX + 1) >> 1;
+  for (let row = 0; row < 3; row++) {
+    const value = row === 0 ? t.hours : row === 1 ? t.minutes : t.seconds;
+    const rgb = BINARY_COLORS[row];
+    const y = Math.floor(row * pitchY);
+    for (let bit = 0; bit < 6; bit++) {
+      c.color(rgb, (value >> (5 - bit)) & 1 ? 1 : BINARY_OFF_LEVEL);
+      const x = left + bit * pitchX;
+      c.g.fillRect(x, y, x + BIT_W - 1, y + BIT_H - 1);
+    }
+  }
+}

@@ -1,0 +1,26 @@
+// The seven-segment weekday bar under (or over) the clock and the date.
+import type { Canvas } from "../../display/canvas";
+import type { WeekdayBar } from "../../settings/types";
+
+/** The colour of the segment for calendar day `day` (0 = Sunday) when today is `today`. */
+export function segmentColor(bar: WeekdayBar, day: number, today: number): number {
+  const weekend = bar.weekendDays.indexOf(day) >= 0;
+  if (day === today) return weekend ? bar.weekendActiveColor : bar.activeColor;
+  return weekend ? bar.weekendInactiveColor : bar.inactiveColor;
+}
+
+/**
+ * Seven equal segments with one dark column between them, centred in the `width` columns from
+ * `x`, on row `y`. startOnMonday only moves Sunday from the first segment to the last.
+ */
+export function drawWeekdayBar(c: Canvas, bar: WeekdayBar, today: number, x: number, width: number, y: number): void {
+  if (!bar.show) return;
+  const pitch = Math.floor((width + 1) / 7);
+  const last = pitch > 1 ? pitch - 2 : 0;
+  let left = x + ((width - 7 * pitch + 1) >> 1);
+  for (let i = 0; i < 7; i++) {
+    c.color(segmentColor(bar, bar.startOnMonday ? (i + 1) % 7 : i, today));
+    c.g.fillRect(left, y, left + last, y);
+    left += pitch;
+  }
+}

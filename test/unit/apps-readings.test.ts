@@ -1,0 +1,132 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { BATTERY, HUMIDITY, ReadingApp, TEMPERATURE, shownTemperature } from "../../firmware/apps/builtin/readings";
+import type { ReadingKind } from "../../firmware/apps/builtin/readings";
+import { runtimeSensors } from "../../firmware/apps/builtin/sensors";
+import type { SensorSource } from "../../firmware/apps/builtin/sensors";
+import { createBuiltinApps } from "../../firmware/apps/builtin/index";
+import { AdcSampler } from "../../firmware/device/adc";
+import type { Runtime } from "../../firmware/device/runtime";
+import { defaultSettings } from "../../firmware/settings/schema";
+import type { Settings } from "../../firmware/settings/types";
+import { countColor, expectFrame, localTime, renderApp } from "../harness/frame-fixture";
+import type { Frame } from "../harness/frame-fixture";
+import { fontFiles, serveStorage, storageOf } from "./text-support";
+
+let restore = () => undefined as void;
+test.before(() => {
+  restore = serveStorage(storageOf(fontFiles()));
+});
+test.after(() => restore());
+
+const NOW = localTime(2026, 3, 10, 9, 5, 7);
+
+function source(values: Partial<{ t: number | null; h: number | null; b: number | null; fitted: boolean }> = {}): SensorSource {
+  const fitted = values.fitted ?? true;
+  return {
+    hasTemperature: () => fitted,
+    hasHumidity: () => fitted,
+    hasBattery: () => fitted,
+    temperatureC: () => (values.t === undefined ? 21.46 : values.t),
+    humidity: () => (values.h === undefined ? 42.4 : values.h),
+    batteryPercent: () => (values.b === undefined ? 88 : values.b),
+  };
+}
+
+function render(kind: ReadingKind, src: SensorSource, patch: Partial<Settings> = {}, decimals = 0): Frame {
+  const app = new ReadingApp(kind, src, () => ({ tempDecimals: decimals }));
+  return renderApp(app, { local: NOW, settings: Object.assign(defaultSettings(), patch) });
+}
+
+test("shown temperature: unit, rounding, no negative zero", () => {
+  assert.is(shownTemperature(21.46, true, 0), 21);
+  assert.is(shownTemperature(21.46, true, 1), 21.5);
+  assert.is(shownTemperature(21.456, true, 2), 21.46);
+  assert.is(shownTemperature(21.46, false, 1), 70.6);
+  assert.is(shownTemperature(-40, false, 0), -40);
+  assert.is(Object.is(shownTemperature(-0.04, true, 1), 0), true);
+  assert.is(Object.is(shownTemperature(-0.4, true, 0), 0), true);
+});
+
+test("temperature: thermometer and 21°C in temperatureColor", () => {
+  const f = render(TEMPERATURE, source(), { temperatureColor: 0xffaa00 });
+  expectFrame("temperature-celsius", f);
+});
+
+test("temperature: one decimal in °F; a text too wide for the icon drops it", () => {
+  expectFrame("temperature-fahrenheit", render(TEMPERATURE, source(), { useCelsius: false }, 1));
+  const wide = render(TEMPERATURE, source(), { useCelsius: false }, 2);
+  expectFrame("temperature-fahrenheit-2dec", wide);
+  assert.is(countColor(wide, 0xff0000), 0, "no mercury");
+});
+
+test("no reading yet: dashes", () => {
+  expectFrame("temperature-no-reading", render(TEMPERATURE, source({ t: null })));
+});
+
+test("humidity: droplet and 42% in humidityColor", () => {
+  expectFrame("humidity", render(HUMIDITY, source(), { humidityColor: 0x00ffff }));
+});
+
+test("battery: cell filled in fifths and 88%; low charge turns the fill red", () => {
+  expectFrame("battery", render(BATTERY, source()));
+  expectFrame("battery-low", render(BATTERY, source({ b: 14 }), { batteryColor: 0xff0000 }));
+  const full = render(BATTERY, source({ b: 100 }));
+  assert.is(countColor(full, 0x00ff00), 15);
+});
+
+test("null colours inherit textColor", () => {
+  for (const kind of [TEMPERATURE, HUMIDITY, BATTERY] as ReadingKind[]) {
+    assert.ok(countColor(render(kind, source(), { textColor: 0xff00ff }), 0xff00ff) >= 10, "kind " + kind);
+  }
+});
+
+test("the text is laid out again only when the shown value changes", () => {
+  let t = 21.46;
+  const src = Object.assign(source(), { temperatureC: () => t });
+  const app = new ReadingApp(TEMPERATURE, src, () => ({ tempDecimals: 0 })) as unknown as { line: unknown };
+  const s = defaultSettings();
+  const draw = () => renderApp(app as unknown as ReadingApp, { local: NOW, settings: s });
+  draw();
+  const line = app.line;
+  t = 21.3;
+  draw();
+  assert.ok(app.line === line, "still 21");
+  t = 21.6;
+  draw();
+  assert.ok(app.line !== line, "now 22");
+});
+
+test("present only with the hardware; the built-in list and its order", () => {
+  const apps = createBuiltinApps(source({ fitted: false }), () => ({ tempDecimals: 0 }));
+  assert.equal(apps.map((a) => a.name), ["Time", "Date", "Temperature", "Humidity", "Battery"]);
+  assert.equal(apps.map((a) => a.present()), [true, true, false, false, false]);
+  assert.ok(apps.every((a) => a.origin === "builtin"));
+  const fitted = createBuiltinApps(source(), () => ({ tempDecimals: 0 }));
+  assert.equal(fitted.map((a) => a.present()), [true, true, true, true, true]);
+});
+
+test("runtime readings: offsets as the device state applies them, humidity clamped, battery curve", () => {
+  const env = { valid: true, t: 30.04, h: 97, sensor: { humidity: true } };
+  const battery = new AdcSampler(34);
+  const rt = { env, battery } as unknown as Runtime;
+  const cal = { tempOffset: -9, humOffset: 5, batteryDividerRatio: 1.79 };
+  const src = runtimeSensors(rt, () => cal);
+  assert.ok(src.hasTemperature() && src.hasHumidity() && src.hasBattery());
+  assert.ok(Math.abs((src.temperatureC() as number) - 21.04) < 1e-9);
+  assert.is(src.humidity(), 100);
+  assert.is(src.batteryPercent(), null, "no sample yet");
+  battery.push(2912); // 2347 mV at the pin: 4.20 V on the stock divider
+  assert.is(src.batteryPercent(), 100);
+  env.valid = false;
+  assert.is(src.temperatureC(), null);
+  env.valid = true;
+  env.sensor.humidity = false;
+  assert.not.ok(src.hasHumidity());
+  assert.is(src.humidity(), null);
+  const bare = runtimeSensors({ env: null, battery: null } as unknown as Runtime, () => cal);
+  assert.not.ok(bare.hasTemperature() || bare.hasHumidity() || bare.hasBattery());
+  assert.is(bare.batteryPercent(), null);
+});
+
+test.run();

@@ -2,19 +2,22 @@
 // answer HTTP.
 import board from "@board";
 import type { App } from "./app";
-import { VERSION } from "./version";
+import { VERSION, isFirmwareFile } from "./version";
 import { flash } from "./platform/flash";
 import { listen } from "./platform/server";
 import * as wifi from "./platform/wifi";
 import { restart, deepSleep } from "./platform/system";
 import { markBoot } from "./platform/bootmark";
 import { SystemStore } from "./system/store";
+import { SettingsStore } from "./settings/store";
 import { Runtime, TICK_MS } from "./device/runtime";
+import { Display } from "./display/display";
+import type { LinkHealth } from "./display/status-dots";
 import { bringUpNetwork } from "./net/mode";
+import { startNtp } from "./platform/clock";
 import { handleRequest } from "./http/pipeline";
 import { ROUTES } from "./http/routes";
 import { hostOf } from "./http/guards";
-import { PAGE_FILE } from "./web/routes";
 
 /** Port of the setup access point's server, whatever webPort says. */
 const SETUP_PORT = 80;
@@ -22,15 +25,29 @@ const SETUP_PORT = 80;
 function boot(): void {
   const system = new SystemStore(flash, board);
   system.load();
+  const settings = new SettingsStore(flash);
+  settings.load();
   const runtime = new Runtime(system.config);
   const hostname = runtime.hostname;
+  let mode = "station";
+  const health: LinkHealth = { wifiUp: false, brokerDown: false };
+  const display = new Display(() => system.config, settings, runtime, () => {
+    // No dots on the setup screen.
+    if (mode === "setup") return null;
+    const cfg = system.config;
+    health.wifiUp = runtime.wifi.state === "connected";
+    health.brokerDown = cfg.mqttEnabled && cfg.mqttHost !== "" && runtime.mqtt.state !== "connected";
+    return health;
+  });
 
   const app: App = {
     board,
     version: VERSION,
     mode: "station",
     system,
+    settings,
     runtime,
+    display,
     ownHosts: () => {
       const name = hostname.toLowerCase();
       return [hostOf(wifi.stationIp()), hostOf(wifi.accessPointIp()), name, name + ".local"];
@@ -41,9 +58,8 @@ function boot(): void {
       restart();
     },
     factoryReset: () => {
-      // The interpreter's own files (".bootcde" holds this firmware) and the web page came with
-      // the firmware; everything else is the user's and goes.
-      for (const name of flash.list()) if (name.charAt(0) !== "." && name !== PAGE_FILE) flash.erase(name);
+      // Everything the user stored goes; what came with the firmware stays.
+      for (const name of flash.list()) if (!isFirmwareFile(name)) flash.erase(name);
       markBoot("software");
       restart();
     },
@@ -54,8 +70,10 @@ function boot(): void {
   };
   if (system.pinFallback) print("stored pin map is unusable; using the board's defaults");
 
-  bringUpNetwork(app, hostname, (mode) => {
-    app.mode = mode;
+  display.start();
+  bringUpNetwork(app, hostname, (m) => {
+    app.mode = m;
+    mode = m;
     const port = mode === "setup" || system.config.webPort <= 0 ? SETUP_PORT : system.config.webPort;
     listen(port, (req, res) => {
       try {
@@ -68,7 +86,16 @@ function boot(): void {
     });
     print("pixloop " + VERSION + " up in " + mode + " mode on port " + port);
   });
-  setInterval(() => runtime.tick(), TICK_MS);
+  // ntpServer applies at once: a change is picked up by the next tick.
+  let ntpServer = "";
+  setInterval(() => {
+    runtime.tick();
+    const server = system.config.ntpServer;
+    if (mode === "station" && server !== ntpServer) {
+      ntpServer = server;
+      startNtp(server);
+    }
+  }, TICK_MS);
 }
 
 boot();

@@ -9,14 +9,7 @@ import { takeBootMark } from "../platform/bootmark";
 import { AdcSampler } from "./adc";
 import { EnvSampler, detectSensor } from "./sensors/index";
 import { derivedHostname, uidFromMac } from "./identity";
-
-export interface Indicator {
-  on: boolean;
-  /** "#RRGGBB", upper case. */
-  color: string;
-  blinkMs: number;
-  fadeMs: number;
-}
+import { Indicators } from "../display/indicators";
 
 /** The settings' default brightness; the display engine overwrites `brightness` once it runs. */
 export const DEFAULT_BRIGHTNESS = 120;
@@ -41,8 +34,7 @@ export class Runtime {
   brightness: number;
   matrixPower: boolean;
   currentApp: string;
-  /** Indicator slots 1-3, in order. */
-  indicators: Indicator[];
+  indicators: Indicators;
   /** MQTT command messages received since boot. */
   messageCount: number;
   wifi: ConnectionStatus;
@@ -68,8 +60,7 @@ export class Runtime {
     this.brightness = DEFAULT_BRIGHTNESS;
     this.matrixPower = true;
     this.currentApp = "";
-    this.indicators = [];
-    for (let i = 0; i < 3; i++) this.indicators.push({ on: false, color: "#000000", blinkMs: 0, fadeMs: 0 });
+    this.indicators = new Indicators();
     this.messageCount = 0;
     this.wifi = new ConnectionStatus();
     this.mqtt = new ConnectionStatus();

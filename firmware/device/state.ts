@@ -95,7 +95,7 @@ export function deviceState(app: App): object {
   }
   s.matrixPower = rt.matrixPower;
   s.currentApp = rt.currentApp;
-  s.indicators = rt.indicators;
+  s.indicators = rt.indicators.view();
   s.messageCount = rt.messageCount;
   s.wifi = rt.wifi.toJSON(now);
   s.mqtt = rt.mqtt.toJSON(now);

@@ -123,7 +123,7 @@ export function handleRequest(app: App, routes: Route[], req: EspRequest, res: E
   // Answers of the protected routes never carry the CORS header, refusals included.
   const early = match && methodOf(match.route, method);
   let cors = !(early && match && isGuarded(match.route.methods[early] as MethodSpec,
-    { method: early, path: target.path, query: target.query, header, body: undefined, params: match.params }));
+    { method: early, path: target.path, query: target.query, header, body: undefined, raw: "", params: match.params }));
   const reject = (f: Failure, extra?: Headers) => {
     // Whatever the client is still sending is read and dropped, so it gets the answer rather
     // than a reset connection.
@@ -177,7 +177,7 @@ export function handleRequest(app: App, routes: Route[], req: EspRequest, res: E
   const spec = route.methods[m] as MethodSpec;
 
   const request: ApiRequest = {
-    method: m as Method, path: target.path, query: target.query, header, body: undefined,
+    method: m as Method, path: target.path, query: target.query, header, body: undefined, raw: "",
     params: match.params,
   };
 
@@ -211,11 +211,13 @@ export function handleRequest(app: App, routes: Route[], req: EspRequest, res: E
     }
     // A POST is not type-gated: a body it declares as something other than JSON counts as empty.
     const text = m === "POST" && contentType !== "" && !isJsonType(contentType) ? "" : raw;
-    if (max > 0 && text.trim() !== "") {
+    request.raw = text;
+    const json = max > 0 && !spec.rawBody;
+    if (json && text.trim() !== "") {
       const parsed = parseJson(text);
       if (!parsed) return sendFailure(res, failure(400, "invalidJson", "request body is not valid JSON"), cors);
       request.body = parsed.value;
-    } else if (max > 0 && spec.emptyBody === "invalidJson") {
+    } else if (json && spec.emptyBody === "invalidJson") {
       return sendFailure(res, failure(400, "invalidJson", "request body is not valid JSON"), cors);
     }
     let out: Reply | Failure;

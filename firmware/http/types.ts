@@ -11,8 +11,10 @@ export interface ApiRequest {
   query: { [name: string]: string };
   /** Header by lower-case name, or "" when absent. */
   header(name: string): string;
-  /** Parsed JSON body; undefined when the body was empty. */
+  /** Parsed JSON body; undefined when the body was empty or the route takes it raw. */
   body: unknown;
+  /** The body as sent, for routes that read it themselves (`rawBody`). */
+  raw: string;
   /** Path parameters captured by the route pattern (`{name}` segments). */
   params: { [name: string]: string };
 }
@@ -42,6 +44,8 @@ export interface MethodSpec {
   guarded?: boolean | ((req: ApiRequest) => boolean);
   /** What an empty body means: refused as invalidJson, or handed to the handler as undefined. */
   emptyBody?: "invalidJson" | "pass";
+  /** The handler reads the body itself from `raw`: no JSON parsing, no invalidJson. */
+  rawBody?: boolean;
   /** Body ceiling in bytes; 0 means the route takes no body (anything sent is discarded). */
   maxBody?: number;
 }

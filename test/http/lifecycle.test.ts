@@ -58,7 +58,12 @@ t("factory reset wipes the flash and comes back in setup mode", async () => {
   assert.is(sys.hostname, "");
   // The firmware's own files stay: the page is still served.
   assert.is((await call(dut, "GET", "/")).status, 200);
-  if (dut.sim) assert.not.ok(dut.sim.device.storage.list().includes("stray"));
+  if (dut.sim) {
+    const left = dut.sim.device.storage.list();
+    assert.not.ok(left.includes("stray"));
+    // So are the fonts: the clock still has text to draw with.
+    for (const name of ["font.map", "font.small.0", "font.large.0"]) assert.ok(left.includes(name), name);
+  }
 });
 
 t.run();

@@ -1,0 +1,24 @@
+// The contract between the app loop and an app that draws a page.
+import type { Canvas } from "../display/canvas";
+import type { LocalTime } from "../time/local";
+import type { Settings } from "../settings/types";
+
+/** Everything a page may read while it draws one frame. */
+export interface FrameContext {
+  /** Monotonic milliseconds: all motion is a function of this, never of frame counts. */
+  now: number;
+  /** Milliseconds since this app came on screen (for holds and scroll starts). */
+  shownMs: number;
+  local: LocalTime;
+  settings: Settings;
+}
+
+export interface LoopApp {
+  /** The name the API uses ("Time", "Date", ...). */
+  name: string;
+  origin: "builtin" | "pushed" | "script";
+  /** Whether the app exists on this device now (its hardware is fitted). */
+  present(): boolean;
+  /** Draws the whole page; the canvas was cleared to black before. */
+  draw(c: Canvas, f: FrameContext): void;
+}

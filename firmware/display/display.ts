@@ -1,0 +1,66 @@
+// Everything on the panel, put together once at boot: the app loop with the built-in apps, the
+// indicators, the mood light, the global overlay, the brightness control and the render loop.
+import type { SystemConfig } from "../system/schema";
+import type { SettingsStore } from "../settings/store";
+import type { Runtime } from "../device/runtime";
+import type { LinkHealth } from "./status-dots";
+import { AppLoop } from "../apps/loop";
+import { createBuiltinApps, runtimeSensors } from "../apps/builtin/index";
+import { wireLoopButtons } from "../apps/buttons";
+import { Indicators } from "./indicators";
+import { Moodlight } from "./moodlight";
+import { newOverlay } from "./overlay";
+import type { OverlayState } from "./overlay";
+import { PanelOutput } from "./panel";
+import { BrightnessControl } from "./brightness";
+import { DisplayEngine } from "./engine";
+import { pickTransition } from "./transitions";
+import { LocalClock } from "../time/clock";
+import { nowMs } from "../platform/system";
+import { readAdc } from "../platform/io";
+
+export class Display {
+  readonly loop: AppLoop;
+  readonly indicators: Indicators;
+  readonly moodlight: Moodlight;
+  readonly clock: LocalClock;
+  readonly engine: DisplayEngine;
+  overlay: OverlayState;
+
+  constructor(config: () => SystemConfig, settings: SettingsStore, runtime: Runtime, health: () => LinkHealth | null) {
+    const cfg = config();
+    const current = () => settings.current;
+    this.indicators = runtime.indicators;
+    this.moodlight = new Moodlight();
+    this.overlay = newOverlay();
+    this.clock = new LocalClock(nowMs);
+    let seed = 1;
+    this.loop = new AppLoop(
+      createBuiltinApps(runtimeSensors(runtime, config), config),
+      current,
+      () => pickTransition(current().transitionEffect, seed++),
+      () => current().transitionDirection === "reverse",
+    );
+    const light = runtime.light;
+    this.engine = new DisplayEngine({
+      panel: new PanelOutput(cfg),
+      loop: this.loop,
+      indicators: this.indicators,
+      moodlight: this.moodlight,
+      clock: this.clock,
+      tz: () => config().tz,
+      brightness: new BrightnessControl(config, current),
+      settings: current,
+      colorOrder: cfg.panelColorOrder,
+      health,
+      lightRaw: () => (light ? readAdc(light.pin) : -1),
+      report: runtime,
+    });
+    settings.onChange(() => this.engine.regrade());
+    wireLoopButtons(cfg, this.loop, () => current().blockNavigation);
+  }
+
+  start(): void {
+    this.engine.start(nowMs);
+  }
+}

@@ -1,0 +1,102 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { Indicators } from "../../firmware/display/indicators";
+import { Moodlight, kelvinToRgb } from "../../firmware/display/moodlight";
+import { applyOverlayPatch, newOverlay } from "../../firmware/display/overlay";
+
+const COLOR_MSG = 'must be a color ("#RGB", "#RRGGBB", [r,g,b], ["HSV",h,s,v] or a packed integer)';
+
+test("indicator ids are exactly 1, 2 and 3", () => {
+  assert.equal(["1", "2", "3", "0", "4", "10", "01", ""].map(Indicators.slotOf), [0, 1, 2, -1, -1, -1, -1, -1]);
+});
+
+test("a colour turns an indicator on; 0 or null turns it off and keeps the colour", () => {
+  const ind = new Indicators();
+  assert.is(ind.apply(0, { color: "#ff0000", blinkMs: 500 }), null);
+  assert.equal(ind.view()[0], { on: true, color: "#FF0000", blinkMs: 500, fadeMs: 0 });
+  assert.is(ind.apply(0, { color: 0 }), null);
+  assert.equal(ind.view()[0], { on: false, color: "#FF0000", blinkMs: 500, fadeMs: 0 });
+  ind.apply(0, { color: "#00ff00" });
+  ind.apply(0, { color: null });
+  assert.equal(ind.view()[0], { on: false, color: "#00FF00", blinkMs: 500, fadeMs: 0 });
+});
+
+test("absent keys stay; a body without colour keeps on/off and colour", () => {
+  const ind = new Indicators();
+  ind.apply(1, { color: [0, 0, 255], blinkMs: 300, fadeMs: 900 });
+  ind.apply(1, { fadeMs: 100 });
+  assert.equal(ind.view()[1], { on: true, color: "#0000FF", blinkMs: 300, fadeMs: 100 });
+  ind.apply(1, { color: "#FFFFFF" });
+  assert.equal(ind.view()[1], { on: true, color: "#FFFFFF", blinkMs: 300, fadeMs: 100 });
+});
+
+test("16-bit periods: too large or fractional reads back as 0, wrong types are ignored", () => {
+  const ind = new Indicators();
+  ind.apply(2, { color: "#111111", blinkMs: 65535, fadeMs: 70000 });
+  assert.equal(ind.view()[2], { on: true, color: "#111111", blinkMs: 65535, fadeMs: 0 });
+  ind.apply(2, { blinkMs: "fast", fadeMs: 1.5 });
+  assert.equal(ind.view()[2], { on: true, color: "#111111", blinkMs: 65535, fadeMs: 0 });
+});
+
+test("an unreadable colour is 422 on color and changes nothing", () => {
+  const ind = new Indicators();
+  ind.apply(0, { color: "#123456", blinkMs: 10 });
+  const f = ind.apply(0, { color: "nope", blinkMs: 99 });
+  assert.equal(f, { status: 422, code: "validationFailed", message: COLOR_MSG, field: "color" });
+  assert.equal(ind.view()[0], { on: true, color: "#123456", blinkMs: 10, fadeMs: 0 });
+});
+
+test("empty bodies are refused; DELETE resets everything", () => {
+  const ind = new Indicators();
+  for (const body of [undefined, {}, [], "x"]) {
+    assert.equal(ind.apply(0, body), {
+      status: 422, code: "validationFailed", message: "a JSON body is required (use DELETE to turn the indicator off)",
+    });
+  }
+  ind.apply(0, { color: "#ABCDEF", blinkMs: 1, fadeMs: 2 });
+  ind.reset(0);
+  assert.equal(ind.view()[0], { on: false, color: "#000000", blinkMs: 0, fadeMs: 0 });
+});
+
+test("mood light: sticky fields, kelvin wins, brightness wraps to 8 bits", () => {
+  const m = new Moodlight();
+  assert.is(m.view(), null);
+  assert.is(m.apply({ brightness: 30 }), null);
+  assert.equal(m.view(), { color: "#FFFFFF", brightness: 30 });
+  m.apply({ color: "#FF0000" });
+  assert.equal(m.view(), { color: "#FF0000", brightness: 30 });
+  m.apply({ kelvin: 2700, color: "#0000FF", brightness: 300 });
+  assert.equal(m.view(), { color: "#FFA757", brightness: 44 });
+  assert.equal(m.apply({ color: "#12345" }), { status: 422, code: "validationFailed", message: COLOR_MSG, field: "color" });
+  assert.equal(m.view(), { color: "#FFA757", brightness: 44 });
+  assert.equal(m.apply({}), {
+    status: 422, code: "validationFailed", message: "a JSON body is required (use DELETE to turn the moodlight off)",
+  });
+  m.off();
+  assert.is(m.view(), null);
+});
+
+test("kelvin: warm is orange, 6600 K is white, clamped at both ends", () => {
+  assert.is(kelvinToRgb(6600), 0xffffff);
+  assert.is(kelvinToRgb(1000) >> 16, 255);
+  assert.ok((kelvinToRgb(1000) & 0xff) === 0);
+  assert.ok((kelvinToRgb(40000) & 0xff) === 255 && (kelvinToRgb(40000) >> 16) < 200);
+});
+
+test("overlay patch: names case-insensitive, null or empty clears settings, errors name the field", () => {
+  const o = newOverlay();
+  assert.is(applyOverlayPatch({ overlay: "SNOW", overlaySettings: { speed: 50, blend: false } }, o), null);
+  assert.equal(o, { name: "snow", speed: 10, palette: null, blend: false });
+  assert.is(applyOverlayPatch({ overlay: null }, o), null);
+  assert.equal(o, newOverlay());
+  assert.equal(applyOverlayPatch({ overlay: 3 }, o), { status: 422, code: "validationFailed", message: "must be a string or null", field: "overlay" });
+  assert.equal(applyOverlayPatch({ overlay: "hail" }, o), { status: 422, code: "validationFailed", message: "unknown overlay", field: "overlay" });
+  assert.equal(applyOverlayPatch({ overlaySettings: [] }, o), { status: 422, code: "validationFailed", message: "must be an object", field: "overlaySettings" });
+  assert.is(applyOverlayPatch({ overlaySettings: { palette: "lava", speed: 0 } }, o), null);
+  assert.is(o.speed, 0.1);
+  assert.is(applyOverlayPatch({ overlaySettings: { palette: ["#FF0000", [0, 0, 255]] } }, o), null);
+  assert.is(applyOverlayPatch({ overlaySettings: { palette: "nope" } }, o)!.field, "overlaySettings.palette");
+  assert.is(applyOverlayPatch({ overlaySettings: { palette: [{ color: "#FF0000", pos: 0 }, "#00FF00"] } }, o)!.field, "overlaySettings.palette");
+});
+
+test.run();

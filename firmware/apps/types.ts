@@ -21,4 +21,13 @@ export interface LoopApp {
   present(): boolean;
   /** Draws the whole page; the canvas was cleared to black before. */
   draw(c: Canvas, f: FrameContext): void;
+  /**
+   * Optional, for pages that mostly stand still: a number that changes whenever the still part
+   * would look different (a settings change is noticed by the engine itself). With it the engine
+   * keeps what drawStill drew in a buffer and each frame draws only the moving part over it, which
+   * is most of the frame budget saved on an interpreter.
+   */
+  stillKey?(f: FrameContext): number;
+  drawStill?(c: Canvas, f: FrameContext): void;
+  drawMoving?(c: Canvas, f: FrameContext): void;
 }

@@ -52,19 +52,39 @@ export class DateApp implements LoopApp {
     return true;
   }
 
+  /** The day: the bar, and the text unless it runs by. */
+  stillKey(f: FrameContext): number {
+    return dayNumber(f.local);
+  }
+
   draw(c: Canvas, f: FrameContext): void {
+    this.drawStill(c, f);
+    this.drawMoving(c, f);
+  }
+
+  drawStill(c: Canvas, f: FrameContext): void {
     const s = f.settings;
     const t = f.local;
-    const line = this.layout(t, s, c.width);
-    const rgb = s.dateColor === null ? s.textColor : s.dateColor;
-    c.color(rgb);
+    this.layout(t, s, c.width);
+    if (!this.track.moves) this.drawText(c, f);
+    drawWeekdayBar(c, s.weekdayBar, t.weekday, 0, c.width, c.height - 1);
+  }
+
+  drawMoving(c: Canvas, f: FrameContext): void {
+    this.layout(f.local, f.settings, c.width);
+    if (this.track.moves) this.drawText(c, f);
+  }
+
+  private drawText(c: Canvas, f: FrameContext): void {
+    const s = f.settings;
+    const line = this.line as TextLine;
+    c.color(s.dateColor === null ? s.textColor : s.dateColor);
     const track = this.track;
     for (let n = 0; ; n++) {
       const x = track.copyX(f.shownMs, n);
       if (isNaN(x)) break;
       drawText(c.g, line, x, TEXT_Y);
     }
-    drawWeekdayBar(c, s.weekdayBar, t.weekday, 0, c.width, c.height - 1);
   }
 
   /** The line and its track, made again when the date, the settings or the panel width change. */

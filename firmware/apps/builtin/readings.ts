@@ -67,6 +67,21 @@ export class ReadingApp implements LoopApp {
     return this.kind === TEMPERATURE ? src.hasTemperature() : this.kind === HUMIDITY ? src.hasHumidity() : src.hasBattery();
   }
 
+  /** The whole page stands still until the shown reading changes. */
+  stillKey(f: FrameContext): number {
+    this.layout(f.settings);
+    const shown = this.shown;
+    return shown === null ? -1 : shown * 1000 + this.decimals;
+  }
+
+  drawStill(c: Canvas, f: FrameContext): void {
+    this.draw(c, f);
+  }
+
+  drawMoving(): void {
+    // Nothing on this page moves.
+  }
+
   draw(c: Canvas, f: FrameContext): void {
     const s = f.settings;
     const line = this.layout(s);

@@ -45,6 +45,10 @@ export function separatorLevel(mode: string, t: LocalTime): number {
   return 1;
 }
 
+function clockColor(s: Settings): number {
+  return s.timeColor === null ? s.textColor : s.timeColor;
+}
+
 /**
  * A number that changes exactly when the laid-out text would: the shown fields of the time, the
  * day of month (calendar box) and the font. The settings are compared by identity, as the store
@@ -68,6 +72,11 @@ export class TimeApp implements LoopApp {
   private day: TextLine | null;
   /** Width of the whole clock text. */
   private width: number;
+  /** Where the last still drawing put the colons (NaN: none), for drawMoving. */
+  private colonX: number;
+  private colon2X: number;
+  private colonY: number;
+  private punched: boolean;
 
   constructor() {
     this.name = "Time";
@@ -81,32 +90,52 @@ export class TimeApp implements LoopApp {
     this.suffix = null;
     this.day = null;
     this.width = 0;
+    this.colonX = NaN;
+    this.colon2X = NaN;
+    this.colonY = 0;
+    this.punched = false;
   }
 
   present(): boolean {
     return true;
   }
 
+  /** The text key; in the binary clock, every second. */
+  stillKey(f: FrameContext): number {
+    const t = f.local;
+    if (f.settings.timeMode === BINARY_CLOCK) return (t.hours * 60 + t.minutes) * 60 + t.seconds;
+    this.layout(t, f.settings);
+    return this.key;
+  }
+
   draw(c: Canvas, f: FrameContext): void {
+    this.drawStill(c, f);
+    this.drawMoving(c, f);
+  }
+
+  /** Everything but a blinking or pulsing colon. */
+  drawStill(c: Canvas, f: FrameContext): void {
     const s = f.settings;
     const t = f.local;
     const mode = s.timeMode;
+    this.colonX = NaN;
+    this.colon2X = NaN;
     if (mode === BINARY_CLOCK) {
       drawBinaryClock(c, t);
       return;
     }
     this.layout(t, s);
-    const rgb = s.timeColor === null ? s.textColor : s.timeColor;
-    const level = separatorLevel(s.timeSeparatorMode, t);
+    const rgb = clockColor(s);
+    const steady = s.timeSeparatorMode === "steady";
     if (mode === BIG_CLOCK) {
       c.color(rgb);
       c.g.fillRect(0, 0, c.width - 1, c.height - 1);
-      this.drawClock(c, (c.width - this.width) >> 1, (c.height - capHeight("large")) >> 1, rgb, level, true);
+      this.drawClock(c, (c.width - this.width) >> 1, (c.height - capHeight("large")) >> 1, rgb, steady, true);
       return;
     }
     const bar = s.weekdayBar;
     if (mode === 0) {
-      this.drawClock(c, (c.width - this.width) >> 1, 1, rgb, level, false);
+      this.drawClock(c, (c.width - this.width) >> 1, 1, rgb, steady, false);
       drawWeekdayBar(c, bar, t.weekday, 0, c.width, c.height - 1);
       return;
     }
@@ -114,8 +143,17 @@ export class TimeApp implements LoopApp {
     const areaW = c.width - CALENDAR_W;
     const barOnTop = mode === 2 || mode === 4;
     const x = CALENDAR_W + ((areaW - this.width) >> 1);
-    this.drawClock(c, x, barOnTop ? 2 : 1, rgb, level, false);
+    this.drawClock(c, x, barOnTop ? 2 : 1, rgb, steady, false);
     drawWeekdayBar(c, bar, t.weekday, CALENDAR_W, areaW, barOnTop ? 0 : c.height - 1);
+  }
+
+  /** The colons at their level now, where the last still drawing left room for them. */
+  drawMoving(c: Canvas, f: FrameContext): void {
+    if (isNaN(this.colonX)) return;
+    const level = separatorLevel(f.settings.timeSeparatorMode, f.local);
+    const rgb = clockColor(f.settings);
+    this.drawColon(c, this.colonX, this.colonY, rgb, level, this.punched);
+    if (!isNaN(this.colon2X)) this.drawColon(c, this.colon2X, this.colonY, rgb, level, this.punched);
   }
 
   /** Lays the pieces out again when the text they show has changed. */
@@ -140,25 +178,37 @@ export class TimeApp implements LoopApp {
 
   /**
    * The clock text from column x, top row y. Normally ink on black; `punched` draws black digits
-   * on a field of `rgb` already filled. `level` is the colon's visibility.
+   * on a field of `rgb` already filled. Colons are drawn only when `steady`; otherwise their
+   * places are kept for drawMoving.
    */
-  private drawClock(c: Canvas, x: number, y: number, rgb: number, level: number, punched: boolean): void {
+  private drawClock(c: Canvas, x: number, y: number, rgb: number, steady: boolean, punched: boolean): void {
     const g = c.g;
     const ink = punched ? 0 : rgb;
+    this.colonY = y;
+    this.punched = punched;
     c.color(ink);
     drawText(g, this.hours as TextLine, x, y);
     x += (this.hours as TextLine).width + PIECE_GAP;
-    x = this.drawColon(c, x, y, rgb, level, punched);
+    if (steady) x = this.drawColon(c, x, y, rgb, 1, punched);
+    else x = this.skipColon(x, false);
     c.color(ink);
     drawText(g, this.minutes as TextLine, x, y);
     x += (this.minutes as TextLine).width + PIECE_GAP;
     if (this.seconds) {
-      x = this.drawColon(c, x, y, rgb, level, punched);
+      if (steady) x = this.drawColon(c, x, y, rgb, 1, punched);
+      else x = this.skipColon(x, true);
       c.color(ink);
       drawText(g, this.seconds, x, y);
       x += this.seconds.width + PIECE_GAP;
     }
     if (this.suffix) drawText(g, this.suffix, x, y);
+  }
+
+  /** Leaves a colon's width free at x and remembers the place. */
+  private skipColon(x: number, second: boolean): number {
+    if (second) this.colon2X = x;
+    else this.colonX = x;
+    return x + (this.colon as TextLine).width + PIECE_GAP;
   }
 
   /** A colon at `level` of full visibility; invisible, it still takes its width. */

@@ -1,0 +1,108 @@
+// Runs inside the interpreter (bundled by bench/frames.ts like the firmware): builds the display
+// engine as the firmware does and times its frames, scene by scene, with a clock it controls.
+// Prints one line per scene: "[frames] <name> <median ms> <max ms> <usage before> <usage after>".
+import board from "@board";
+import { defaultConfig } from "../firmware/system/schema";
+import { defaultSettings } from "../firmware/settings/schema";
+import type { Settings } from "../firmware/settings/types";
+import type { LoopApp } from "../firmware/apps/types";
+import { AppLoop } from "../firmware/apps/loop";
+import { TimeApp } from "../firmware/apps/builtin/time";
+import { DateApp } from "../firmware/apps/builtin/date";
+import { TextPage } from "../firmware/apps/text-page";
+import { DisplayEngine } from "../firmware/display/engine";
+import { PanelOutput } from "../firmware/display/panel";
+import { BrightnessControl } from "../firmware/display/brightness";
+import { Indicators } from "../firmware/display/indicators";
+import { Moodlight } from "../firmware/display/moodlight";
+import { LocalClock } from "../firmware/time/clock";
+import { TRANSITIONS } from "../firmware/device/names";
+import type { ScrollMode } from "../firmware/text/scroll-spec";
+
+declare const FRAMES: number;
+
+const MARK = "[frames] ";
+// 2026-11-22 11:58:30 local (10:58:30 UTC): the next minute change falls inside the measured frames.
+const START_MS = 1795345110000;
+const FRAME_MS = 25;
+const TEXT_64 = "Pixloop shows a loop of apps; this line is sixty-four chars long!";
+
+// The Linux build has no neopixel module; the stand-in (a global the bundle's require falls back
+// to, see bench/frames.ts) takes the frame as the driver would.
+
+let clockMs = START_MS;
+
+interface Scene {
+  name: string;
+  apps: () => LoopApp[];
+  tweak?: (s: Settings) => void;
+  /** Index into TRANSITIONS: the frames are timed half-way through this transition. */
+  transition?: number;
+}
+
+function run(scene: Scene): void {
+  const cfg = defaultConfig(board);
+  const settings = defaultSettings();
+  settings.transitionDurationMs = 1000;
+  if (scene.tweak) scene.tweak(settings);
+  const loop = new AppLoop(scene.apps(), () => settings, () => scene.transition || 1, () => false);
+  const report = { fps: 0, brightness: 0, currentApp: "", matrixPower: true };
+  const engine = new DisplayEngine({
+    panel: new PanelOutput(cfg),
+    loop,
+    indicators: new Indicators(),
+    moodlight: new Moodlight(),
+    clock: new LocalClock(() => clockMs),
+    tz: () => cfg.tz,
+    brightness: new BrightnessControl(() => cfg, () => settings),
+    settings: () => settings,
+    colorOrder: cfg.panelColorOrder,
+    health: () => null,
+    lightRaw: () => -1,
+    report,
+  });
+  clockMs = START_MS;
+  const moving = scene.transition === undefined;
+  if (!moving) loop.next(clockMs, false);
+  const half = clockMs + 500;
+  const times = new Float64Array(FRAMES);
+  let i = 0;
+  let now = 0;
+  let t0 = 0;
+  // Warm-up: fonts read, text laid out, caches filled.
+  for (i = 0; i < 40; i++) engine.tick(moving ? (clockMs += FRAME_MS) : half);
+  const before = process.memory().usage;
+  for (i = 0; i < FRAMES; i++) {
+    now = moving ? (clockMs += FRAME_MS) : half;
+    t0 = getTime();
+    engine.tick(now);
+    times[i] = (getTime() - t0) * 1000;
+  }
+  const after = process.memory().usage;
+  const sorted = ([] as number[]).slice.call(times).sort((a: number, b: number) => a - b);
+  print(MARK + scene.name + " " + sorted[FRAMES >> 1].toFixed(3) + " " + sorted[FRAMES - 1].toFixed(3) + " " + before + " " + after);
+}
+
+function textScene(mode: ScrollMode): Scene {
+  return {
+    name: "text-" + mode,
+    apps: () => [new TextPage("text", TEXT_64, "small", 0xffffff, true, { mode: mode, holdMs: 0 })],
+  };
+}
+
+const SCENES: Scene[] = [{ name: "empty-loop", apps: () => [] }];
+for (let m = 0; m <= 6; m++) {
+  const mode = m;
+  SCENES.push({ name: "time-mode-" + mode, apps: () => [new TimeApp()], tweak: (s) => { s.timeMode = mode; } });
+}
+SCENES.push({ name: "date", apps: () => [new DateApp()] });
+SCENES.push({ name: "date-long", apps: () => [new DateApp()], tweak: (s) => { s.dateShowWeekday = true; s.dateYearMode = "fourDigit"; } });
+const MODES: ScrollMode[] = ["static", "wrap", "loop", "bounce"];
+for (let k = 0; k < MODES.length; k++) SCENES.push(textScene(MODES[k]));
+for (let e = 1; e < TRANSITIONS.length; e++) {
+  const effect = e;
+  SCENES.push({ name: "transition-" + TRANSITIONS[effect], apps: () => [new TimeApp(), new DateApp()], transition: effect });
+}
+
+for (let k = 0; k < SCENES.length; k++) run(SCENES[k]);
+print(MARK + "done");

@@ -31,7 +31,9 @@ if (!bin) {
   process.exit(0);
 }
 
-export interface SceneFigures { name: string; medianMs: number; maxMs: number; usageBefore: number; usageAfter: number }
+export interface SceneFigures {
+  name: string; medianMs: number; maxMs: number; usageBefore: number; usageAfter: number; slowestFrame: number;
+}
 
 /**
  * A script for the interpreter that copies files into its Storage in chunks, as flashing would
@@ -79,7 +81,9 @@ for (const l of lines) {
   const w = l.slice(at + MARK.length).split(" ");
   if (w[0] === "done") done = true;
   else if (w[0] === "pushed") pushedBytes = +w[1];
-  else if (w.length === 5) scenes.push({ name: w[0], medianMs: +w[1], maxMs: +w[2], usageBefore: +w[3], usageAfter: +w[4] });
+  else if (w.length === 6) {
+    scenes.push({ name: w[0], medianMs: +w[1], maxMs: +w[2], usageBefore: +w[3], usageAfter: +w[4], slowestFrame: +w[5] });
+  }
 }
 if (!done) {
   console.error("the benchmark did not finish:\n" + lines.slice(-30).join("\n"));
@@ -87,13 +91,15 @@ if (!done) {
 }
 
 const pad = (s: string | number, n: number) => String(s).padStart(n);
-console.log("scene".padEnd(26) + pad("median ms", 10) + pad("max ms", 9) + pad("vars before", 13) + pad("after", 7));
+console.log("scene".padEnd(26) + pad("median ms", 10) + pad("max ms", 9) + pad("at frame", 9) + pad("vars before", 13) +
+  pad("after", 7));
 let worst = 0;
 let worstMax = 0;
 let leaks = 0;
 for (const s of scenes) {
   const flag = s.medianMs > MEDIAN_BUDGET_MS || s.maxMs > MAX_BUDGET_MS || s.usageAfter !== s.usageBefore ? "  <-- over budget" : "";
-  console.log(s.name.padEnd(26) + pad(s.medianMs.toFixed(3), 10) + pad(s.maxMs.toFixed(3), 9) + pad(s.usageBefore, 13) +
+  console.log(s.name.padEnd(26) + pad(s.medianMs.toFixed(3), 10) + pad(s.maxMs.toFixed(3), 9) + pad(s.slowestFrame, 9) +
+    pad(s.usageBefore, 13) +
     pad(s.usageAfter, 7) + flag);
   worst = Math.max(worst, s.medianMs);
   worstMax = Math.max(worstMax, s.maxMs);

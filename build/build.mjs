@@ -6,6 +6,7 @@ import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { STORAGE_FILES } from "./storage-files.mjs";
 import { writeFontFiles } from "./fonts.mjs";
+import { writeTableFiles } from "./tables.mjs";
 import { espruinoBundle } from "./espruino-bundle.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -32,5 +33,6 @@ function copyStorageFiles() {
 const outputs = [];
 for (const id of BOARDS) outputs.push(await buildBoard(id));
 writeFontFiles();
+writeTableFiles();
 copyStorageFiles();
 if (!quiet) for (const f of outputs) console.log(path.relative(root, f) + ": " + fs.statSync(f).size + " bytes");

@@ -81,6 +81,11 @@ export class AppLoop {
     return t < 0 ? 0 : t > 1 ? 1 : t;
   }
 
+  /** When the running transition started (meaningful while incoming() is not null). */
+  startedAt(): number {
+    return this.transitionStart;
+  }
+
   /** Milliseconds the current page has been fully on screen (0 while it is still arriving). */
   shownMs(now: number): number {
     const ms = now - this.shownAt;

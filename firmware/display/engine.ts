@@ -15,7 +15,8 @@ import type { LocalClock } from "../time/clock";
 import { newLocalTime } from "../time/local";
 import { drawStatusDot } from "./status-dots";
 import { Grade, FrameCanvas } from "./grade";
-import { TRANSITION_DRAWS } from "./transitions";
+import { TRANSITION_DRAWS, TRANSITION_LEVELS } from "./transitions";
+import { Dimmer } from "./dim";
 
 /** 40 frames a second. */
 export const FRAME_MS = 25;
@@ -47,30 +48,42 @@ export interface EngineParts {
   report: DisplayReport;
 }
 
-/** One surface set: the frame and the two pages a transition mixes, each with its canvas. */
+/** The canvases a composition draws through: graded for the LEDs, or ungraded for a capture. */
 interface Surfaces {
   frame: Canvas;
-  from: Canvas;
-  to: Canvas;
+  /** Page slots (the two pages of a transition, or the still part of the page on screen). */
+  slots: Canvas[];
 }
 
 function image(g: Graphics): GraphicsImage {
   return { width: g.getWidth(), height: g.getHeight(), bpp: 24, buffer: g.buffer };
 }
 
+/** No page is in a slot. */
+const EMPTY = -1;
+
 export class DisplayEngine {
   readonly width: number;
   private parts: EngineParts;
   private frameG: Graphics;
-  private fromG: Graphics;
-  private toG: Graphics;
-  private fromImage: GraphicsImage;
-  private toImage: GraphicsImage;
+  private slotG: Graphics[];
+  private slotImage: GraphicsImage[];
+  /** What each slot holds: the app, its still key, and the grading it was drawn with. */
+  private slotApp: (LoopApp | null)[];
+  private slotKey: number[];
+  private slotEpoch: number[];
   /** Graded for the LEDs. */
   private live: Surfaces;
   /** Ungraded, for screen captures. */
   private logical: Surfaces;
   private grade: Grade;
+  /** Counts changes of the grading or the settings: a slot drawn under another count is stale. */
+  private epoch: number;
+  /** The transition the slots hold snapshots for (its start time), or NaN. */
+  private snapshotOf: number;
+  private snapFrom: number;
+  /** The two pages dimmed, for the fading transitions. */
+  private dimmers: Dimmer[];
   private ctx: FrameContext;
   private gradeDirty: boolean;
   private gradedAt: number;
@@ -83,14 +96,25 @@ export class DisplayEngine {
     this.parts = parts;
     this.width = parts.panel.width;
     this.frameG = Graphics.createArrayBuffer(this.width, PANEL_HEIGHT, 24);
-    this.fromG = Graphics.createArrayBuffer(this.width, PANEL_HEIGHT, 24);
-    this.toG = Graphics.createArrayBuffer(this.width, PANEL_HEIGHT, 24);
-    this.fromImage = image(this.fromG);
-    this.toImage = image(this.toG);
+    this.slotG = [Graphics.createArrayBuffer(this.width, PANEL_HEIGHT, 24), Graphics.createArrayBuffer(this.width, PANEL_HEIGHT, 24)];
+    this.slotImage = [image(this.slotG[0]), image(this.slotG[1])];
+    this.slotApp = [null, null];
+    this.slotKey = [EMPTY, EMPTY];
+    this.slotEpoch = [0, 0];
     this.grade = new Grade();
     const neutral = new Grade();
-    this.live = { frame: new FrameCanvas(this.frameG, this.grade), from: new FrameCanvas(this.fromG, this.grade), to: new FrameCanvas(this.toG, this.grade) };
-    this.logical = { frame: new FrameCanvas(this.frameG, neutral), from: new FrameCanvas(this.fromG, neutral), to: new FrameCanvas(this.toG, neutral) };
+    this.live = {
+      frame: new FrameCanvas(this.frameG, this.grade),
+      slots: [new FrameCanvas(this.slotG[0], this.grade), new FrameCanvas(this.slotG[1], this.grade)],
+    };
+    this.logical = {
+      frame: new FrameCanvas(this.frameG, neutral),
+      slots: [new FrameCanvas(this.slotG[0], neutral), new FrameCanvas(this.slotG[1], neutral)],
+    };
+    this.epoch = 1;
+    this.snapshotOf = NaN;
+    this.snapFrom = 0;
+    this.dimmers = [new Dimmer(), new Dimmer()];
     this.ctx = { now: 0, shownMs: 0, local: newLocalTime(), settings: parts.settings() };
     this.gradeDirty = true;
     this.gradedAt = -1;
@@ -106,7 +130,7 @@ export class DisplayEngine {
     this.timer = setInterval(() => this.tick(now()), FRAME_MS);
   }
 
-  /** The panel colour settings changed. */
+  /** The settings changed: the grading and every page may look different. */
   regrade(): void {
     this.gradeDirty = true;
   }
@@ -118,8 +142,7 @@ export class DisplayEngine {
     p.loop.update(now);
     const cur = p.loop.current();
     report.currentApp = cur ? cur.name : "";
-    const mood = p.moodlight.on;
-    const level = mood ? p.moodlight.brightness : p.brightness.update(now, p.lightRaw());
+    const level = p.moodlight.on ? p.moodlight.brightness : p.brightness.update(now, p.lightRaw());
     report.brightness = level;
     this.countFrame(now);
     if (!report.matrixPower) {
@@ -132,8 +155,9 @@ export class DisplayEngine {
       this.grade.configure(p.settings(), level, p.colorOrder);
       this.gradeDirty = false;
       this.gradedAt = level;
+      this.forget();
     }
-    this.compose(this.live, now);
+    this.compose(this.live, now, true);
     p.panel.push(this.frameG);
   }
 
@@ -143,7 +167,10 @@ export class DisplayEngine {
    * Built as text: an array of numbers would cost a variable per pixel.
    */
   screenJson(now: number): string {
-    this.compose(this.logical, now);
+    // Drawn without the slots' cached pages, which hold graded colours; they are drawn again.
+    this.forget();
+    this.compose(this.logical, now, false);
+    this.forget();
     const g = this.frameG;
     let out = "{\"width\":" + this.width + ",\"height\":" + PANEL_HEIGHT + ",\"pixels\":[";
     for (let y = 0; y < PANEL_HEIGHT; y++) {
@@ -151,8 +178,13 @@ export class DisplayEngine {
       for (let x = 0; x < this.width; x++) row += (x || y ? "," : "") + g.getPixel(x, y);
       out += row;
     }
-    // The next frame redraws everything with the panel's grading.
     return out + "]}";
+  }
+
+  /** Every slot is stale: drawn again before it is used. */
+  private forget(): void {
+    this.epoch++;
+    this.snapshotOf = NaN;
   }
 
   private countFrame(now: number): void {
@@ -165,7 +197,7 @@ export class DisplayEngine {
     }
   }
 
-  private compose(s: Surfaces, now: number): void {
+  private compose(s: Surfaces, now: number, cached: boolean): void {
     const p = this.parts;
     const g = this.frameG;
     g.clear();
@@ -183,22 +215,78 @@ export class DisplayEngine {
     const loop = p.loop;
     const cur = loop.current();
     const next = loop.incoming();
-    if (cur && next) {
-      this.page(cur, s.from, loop.shownMs(now));
-      this.page(next, s.to, loop.incomingShownMs(now));
-      TRANSITION_DRAWS[loop.effect](g, this.fromImage, this.toImage, loop.progress(now), loop.reverse);
-    } else if (cur) {
+    if (cur && next) this.transition(s, cur, next, now);
+    else if (cur) {
       ctx.shownMs = loop.shownMs(now);
-      cur.draw(s.frame, ctx);
+      if (cached && cur.stillKey) this.cachedPage(s, cur);
+      else cur.draw(s.frame, ctx);
     }
     p.indicators.draw(s.frame, now);
     const health = p.health();
     if (health) drawStatusDot(s.frame, now, health);
   }
 
-  private page(app: LoopApp, c: Canvas, shownMs: number): void {
+  /** The page on screen: its still part from a slot (drawn again when stale), the rest live. */
+  private cachedPage(s: Surfaces, app: LoopApp): void {
+    const ctx = this.ctx;
+    const key = (app.stillKey as (f: FrameContext) => number)(ctx);
+    let slot = this.slotApp[1] === app ? 1 : 0;
+    if (this.slotApp[slot] !== app || this.slotKey[slot] !== key || this.slotEpoch[slot] !== this.epoch) {
+      const c = s.slots[slot];
+      c.g.clear();
+      (app.drawStill as (c: Canvas, f: FrameContext) => void)(c, ctx);
+      this.hold(slot, app, key);
+    }
+    this.frameG.drawImage(this.slotImage[slot], 0, 0);
+    (app.drawMoving as (c: Canvas, f: FrameContext) => void)(s.frame, ctx);
+  }
+
+  private hold(slot: number, app: LoopApp | null, key: number): void {
+    this.slotApp[slot] = app;
+    this.slotKey[slot] = key;
+    this.slotEpoch[slot] = this.epoch;
+  }
+
+  /**
+   * Both pages are drawn once when the transition starts and stand still while it runs: a frame
+   * of a transition then costs only its composition.
+   */
+  private transition(s: Surfaces, from: LoopApp, to: LoopApp, now: number): void {
+    const loop = this.parts.loop;
+    const started = loop.startedAt();
+    if (started !== this.snapshotOf) {
+      // The old page keeps its slot when it was cached there: only its moving part is added.
+      const ctx = this.ctx;
+      let a = this.slotApp[1] === from ? 1 : 0;
+      ctx.shownMs = loop.shownMs(now);
+      const held = this.slotApp[a] === from && this.slotEpoch[a] === this.epoch && from.stillKey &&
+        this.slotKey[a] === from.stillKey(ctx);
+      if (held) (from.drawMoving as (c: Canvas, f: FrameContext) => void)(s.slots[a], ctx);
+      else this.drawPage(s.slots[a], from);
+      this.drawPage(s.slots[1 - a], to, loop.incomingShownMs(now));
+      // Snapshots, not still parts: neither slot may serve as a cache afterwards.
+      this.hold(0, null, EMPTY);
+      this.hold(1, null, EMPTY);
+      this.snapshotOf = started;
+      this.snapFrom = a;
+    }
+    const a = this.snapFrom;
+    const t = loop.progress(now);
+    let fromImage = this.slotImage[a];
+    let toImage = this.slotImage[1 - a];
+    const levels = TRANSITION_LEVELS[loop.effect];
+    if (levels) {
+      fromImage = this.dimmers[0].dim(fromImage, levels(t, 0));
+      toImage = this.dimmers[1].dim(toImage, levels(t, 1));
+    }
+    // Full white as the panel shows it, for the transitions that flash.
+    s.frame.color(0xffffff);
+    TRANSITION_DRAWS[loop.effect](this.frameG, fromImage, toImage, t, loop.reverse);
+  }
+
+  private drawPage(c: Canvas, app: LoopApp, shownMs?: number): void {
     c.g.clear();
-    this.ctx.shownMs = shownMs > 0 ? shownMs : 0;
+    if (shownMs !== undefined) this.ctx.shownMs = shownMs > 0 ? shownMs : 0;
     app.draw(c, this.ctx);
   }
 }

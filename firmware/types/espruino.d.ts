@@ -76,6 +76,10 @@ declare const E: {
   getSizeOf(v: unknown, depth?: number): number;
   toString(...args: unknown[]): string;
   CRC32(s: string | Uint8Array): number;
+  /** `to[i] = map[from[i]]` for every element, in native code. */
+  mapInPlace(from: Uint8Array, to: Uint8Array, map: Uint8Array): void;
+  /** An ArrayBuffer over a string's bytes (over flash for a Storage string: no copy). */
+  toArrayBuffer(s: string): ArrayBuffer;
   reboot(): void;
   getErrorFlags(): string[];
   on(event: string, fn: (...a: unknown[]) => void): void;

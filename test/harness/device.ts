@@ -240,6 +240,13 @@ export class SimDevice {
         CRC32: (s: string | Uint8Array) => crc32(typeof s === "string" ? Buffer.from(s, "latin1") : Buffer.from(s)),
         reboot: () => this.restartLater(50),
         getErrorFlags: () => [],
+        mapInPlace: (from: Uint8Array, to: Uint8Array, map: Uint8Array) => {
+          for (let i = 0; i < from.length && i < to.length; i++) to[i] = map[from[i]];
+        },
+        toArrayBuffer: (s: string) => {
+          const b = Buffer.from(s, "latin1");
+          return b.buffer.slice(b.byteOffset, b.byteOffset + b.length);
+        },
         on: () => undefined,
       },
       Uint8Array, Uint16Array, Uint32Array, Int8Array, Int16Array, Int32Array, Float32Array,

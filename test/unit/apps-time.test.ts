@@ -119,8 +119,12 @@ test("text is laid out again only when it changes", () => {
   const minutes = app.minutes;
   draw(localTime(2026, 3, 10, 9, 5, 9, 400));
   assert.ok(app.hours === hours && app.minutes === minutes, "same minute, no seconds shown");
+  const before = JSON.stringify(app.minutes);
+  const hoursBefore = JSON.stringify(app.hours);
   draw(localTime(2026, 3, 10, 9, 6, 0));
-  assert.ok(app.minutes !== minutes, "next minute");
+  assert.ok(app.minutes === minutes, "laid out again in place");
+  assert.is.not(JSON.stringify(app.minutes), before, "next minute");
+  assert.is(JSON.stringify(app.hours), hoursBefore);
 });
 
 test.run();

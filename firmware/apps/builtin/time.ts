@@ -14,7 +14,7 @@ import type { Canvas } from "../../display/canvas";
 import type { LocalTime } from "../../time/local";
 import type { Settings } from "../../settings/types";
 import type { FrameContext, LoopApp } from "../types";
-import { capHeight, drawText, layoutText } from "../../text/font";
+import { capHeight, drawText, layoutText, relayoutText } from "../../text/font";
 import type { FontName, TextLine } from "../../text/font";
 import { amPmText, hourText, showsAmPm, showsSeconds, twoDigits } from "./format";
 import { drawWeekdayBar } from "./weekday-bar";
@@ -72,6 +72,8 @@ export class TimeApp implements LoopApp {
   private day: TextLine | null;
   /** Width of the whole clock text. */
   private width: number;
+  /** What each piece (hours, colon, minutes, seconds, suffix, day) was laid out for. */
+  private texts: string[];
   /** Where the last still drawing put the colons (NaN: none), for drawMoving. */
   private colonX: number;
   private colon2X: number;
@@ -90,6 +92,7 @@ export class TimeApp implements LoopApp {
     this.suffix = null;
     this.day = null;
     this.width = 0;
+    this.texts = ["", "", "", "", "", ""];
     this.colonX = NaN;
     this.colon2X = NaN;
     this.colonY = 0;
@@ -164,16 +167,25 @@ export class TimeApp implements LoopApp {
     this.key = key;
     this.settings = s;
     const font: FontName = s.timeMode === BIG_CLOCK ? "large" : "small";
-    this.hours = layoutText(hourText(t.hours, s.time24h, s.timeLeadingZero), font, false);
-    this.colon = layoutText(":", font, false);
-    this.minutes = layoutText(twoDigits(t.minutes), font, false);
-    this.seconds = withSeconds ? layoutText(twoDigits(t.seconds), font, false) : null;
-    this.suffix = showsAmPm(s) ? layoutText(" " + amPmText(t.hours), font, false) : null;
-    this.day = layoutText("" + t.day, "small", false);
+    this.hours = this.piece(0, this.hours, hourText(t.hours, s.time24h, s.timeLeadingZero), font);
+    this.colon = this.piece(1, this.colon, ":", font);
+    this.minutes = this.piece(2, this.minutes, twoDigits(t.minutes), font);
+    this.seconds = withSeconds ? this.piece(3, this.seconds, twoDigits(t.seconds), font) : null;
+    this.suffix = showsAmPm(s) ? this.piece(4, this.suffix, " " + amPmText(t.hours), font) : null;
+    this.day = this.piece(5, this.day, "" + t.day, "small");
     let w = this.hours.width + this.colon.width + this.minutes.width + 2 * PIECE_GAP;
     if (this.seconds) w += this.colon.width + this.seconds.width + 2 * PIECE_GAP;
     if (this.suffix) w += this.suffix.width + PIECE_GAP;
     this.width = w;
+  }
+
+  /** Piece `i` showing `text`: laid out again (in place) only when its text or font changed. */
+  private piece(i: number, line: TextLine | null, text: string, font: FontName): TextLine {
+    if (line && this.texts[i] === text && line.font === font) return line;
+    this.texts[i] = text;
+    if (!line) return layoutText(text, font, false);
+    relayoutText(line, text, font, false);
+    return line;
   }
 
   /**

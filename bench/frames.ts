@@ -10,10 +10,9 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import * as esbuild from "esbuild";
 import { ROOT } from "../test/harness/root";
 // @ts-expect-error: a build script without type declarations
-import { espruinoBundle } from "../build/espruino-bundle.mjs";
+import { buildEspruinoBundle } from "../build/espruino-bundle.mjs";
 
 const MEDIAN_BUDGET_MS = 1.0;
 const MAX_BUDGET_MS = 2.5;
@@ -48,9 +47,7 @@ function copyScript(files: { [name: string]: string }): string {
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pixloop-frames-"));
 const outfile = path.join(tmp, "bundle.js");
-const options = espruinoBundle(path.join(ROOT, "bench", "frames-entry.ts"), board, outfile);
-options.define.FRAMES = String(frames);
-esbuild.buildSync(options);
+buildEspruinoBundle(path.join(ROOT, "bench", "frames-entry.ts"), board, outfile, { FRAMES: String(frames) });
 // Two runs, as on the device: the files go into Storage first, then the bundle runs from there,
 // from a timer once the starting script's own source is gone. Its body becomes a function with
 // `new Function`, which keeps that one string as its code (evaluating the whole text would hold

@@ -1,13 +1,12 @@
 // Bundles the firmware into one Espruino script per board (dist/<board>.js) and collects the
 // files that go into the device's Storage next to it (dist/storage/).
-import * as esbuild from "esbuild";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { STORAGE_FILES } from "./storage-files.mjs";
 import { writeFontFiles } from "./fonts.mjs";
 import { writeTableFiles } from "./tables.mjs";
-import { espruinoBundle } from "./espruino-bundle.mjs";
+import { buildEspruinoBundle } from "./espruino-bundle.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const quiet = process.argv.includes("--quiet");
@@ -18,8 +17,7 @@ const BOARDS = fs.readdirSync(path.join(root, "boards"))
 
 async function buildBoard(id) {
   const outfile = path.join(root, "dist", id + ".js");
-  await esbuild.build(espruinoBundle(path.join(root, "firmware/main.ts"), id, outfile));
-  return outfile;
+  return buildEspruinoBundle(path.join(root, "firmware/main.ts"), id, outfile);
 }
 
 function copyStorageFiles() {

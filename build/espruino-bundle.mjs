@@ -3,6 +3,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
+import * as esbuild from "esbuild";
+import * as acorn from "acorn";
+import * as walk from "acorn-walk";
 import { STORAGE_FILES } from "./storage-files.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -27,8 +30,10 @@ export function espruinoBundle(entry, boardId, outfile) {
     supported: UNSUPPORTED,
     minifyWhitespace: true,
     minifySyntax: true,
-    // Identifier minification can produce `of`, which Espruino cannot parse as a name.
-    minifyIdentifiers: false,
+    // Short local names take fewer of the interpreter's variables in every scope that holds them.
+    // The renamer can produce `of`, which Espruino cannot parse as a name: buildEspruinoBundle
+    // renames it afterwards.
+    minifyIdentifiers: true,
     legalComments: "none",
     charset: "utf8",
     alias: { "@board": path.join(root, "boards", boardId + ".ts") },
@@ -43,4 +48,52 @@ export function espruinoBundle(entry, boardId, outfile) {
     outfile,
     logLevel: "error",
   };
+}
+
+/** A name no identifier of `code` has: `base` with a number appended as needed. */
+function unusedName(names, base) {
+  let n = 0;
+  while (names.has(base + n)) n++;
+  return base + n;
+}
+
+/**
+ * `code` with every variable named `of` renamed (Espruino reads `of` as a keyword). Property
+ * names stay: only bindings and references are renamed.
+ */
+export function renameOf(code) {
+  const ast = acorn.parse(code, { ecmaVersion: 2020 });
+  const names = new Set();
+  // [start, end, shorthand]: a shorthand property {of} keeps its key and gets a renamed value.
+  const spots = new Map();
+  walk.fullAncestor(ast, (node, ancestors) => {
+    if (node.type !== "Identifier") return;
+    names.add(node.name);
+    if (node.name !== "of") return;
+    const parent = ancestors[ancestors.length - 2];
+    if (parent && parent.type === "MemberExpression" && parent.property === node && !parent.computed) return;
+    const isKey = parent && (parent.type === "Property" || parent.type === "MethodDefinition") && parent.key === node &&
+      !parent.computed;
+    if (isKey && !parent.shorthand) return;
+    spots.set(node.start, [node.start, node.end, !!(isKey || (parent && parent.shorthand))]);
+  });
+  if (!spots.size) return code;
+  const name = unusedName(names, "of_");
+  let out = code;
+  for (const [start, end, shorthand] of [...spots.values()].sort((a, b) => b[0] - a[0])) {
+    out = out.slice(0, start) + (shorthand ? "of:" : "") + name + out.slice(end);
+  }
+  return out;
+}
+
+/** Builds `entry` for board `boardId` into `outfile`; `define` adds to the build's constants. */
+export function buildEspruinoBundle(entry, boardId, outfile, define) {
+  const options = espruinoBundle(entry, boardId, outfile);
+  options.write = false;
+  Object.assign(options.define, define || {});
+  const result = esbuild.buildSync(options);
+  const code = renameOf(result.outputFiles[0].text);
+  fs.mkdirSync(path.dirname(outfile), { recursive: true });
+  fs.writeFileSync(outfile, code);
+  return outfile;
 }

@@ -2,6 +2,7 @@
 // as its bytes. Espruino's JSON.stringify writes every byte above 127 as its own \u00XX escape,
 // and its JSON.parse keeps only the low byte of a \uXXXX escape, so both directions are mended
 // here. Where the escapes do not occur (nearly always) the builtins run untouched.
+import { findText } from "./text";
 
 /** Number of backslashes immediately before position i. */
 function backslashesBefore(s: string, i: number): number {
@@ -14,7 +15,7 @@ function backslashesBefore(s: string, i: number): number {
 export function toJson(value: unknown): string {
   const s = JSON.stringify(value);
   if (s === undefined) return "null";
-  let at = s.indexOf("\\u00");
+  let at = findText(s, "\\u00");
   if (at < 0) return s;
   let out = "";
   let from = 0;
@@ -24,7 +25,7 @@ export function toJson(value: unknown): string {
       out += s.substring(from, at) + String.fromCharCode(code);
       from = at + 6;
     }
-    at = s.indexOf("\\u00", at + 1);
+    at = findText(s, "\\u00", at + 1);
   }
   return out + s.substr(from);
 }
@@ -42,7 +43,7 @@ export function utf8Bytes(cp: number): string {
 
 /** Rewrites \uXXXX escapes above 0x7F as raw UTF-8 bytes (surrogate pairs joined). */
 function escapesToUtf8(text: string): string {
-  let at = text.indexOf("\\u");
+  let at = findText(text, "\\u");
   if (at < 0) return text;
   let out = "";
   let from = 0;
@@ -61,7 +62,7 @@ function escapesToUtf8(text: string): string {
       out += text.substring(from, at) + utf8Bytes(cp);
       from = at + len;
     }
-    at = text.indexOf("\\u", from > at + 2 ? from : at + 2);
+    at = findText(text, "\\u", from > at + 2 ? from : at + 2);
   }
   return out + text.substr(from);
 }

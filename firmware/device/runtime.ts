@@ -42,6 +42,8 @@ export class Runtime {
   /** Present only when the pin was wired at boot. */
   battery: AdcSampler | null;
   light: AdcSampler | null;
+  /** Median light reading 0-4095, -1 without a light sensor. */
+  lightRaw: number;
   /** Present only when a sensor identified itself at boot. */
   env: EnvSampler | null;
   private upMs: number;
@@ -66,6 +68,7 @@ export class Runtime {
     this.mqtt = new ConnectionStatus();
     this.battery = null;
     this.light = null;
+    this.lightRaw = -1;
     this.env = null;
     this.upMs = 0;
     this.lastMs = 0;
@@ -104,9 +107,11 @@ export class Runtime {
     if (this.env) this.env.sample();
   }
 
-  /** One light reading; the display engine may call this more often for auto-brightness. */
+  /** One light reading, and the median the brightness control reads every frame. */
   sampleLight(): void {
-    if (this.light) this.light.push(readAdc(this.light.pin));
+    if (!this.light) return;
+    this.light.push(readAdc(this.light.pin));
+    this.lightRaw = this.light.median();
   }
 
   /** Free heap in bytes now, lowering the low-water mark when it is a new minimum. */

@@ -17,7 +17,6 @@ import { DisplayEngine } from "./engine";
 import { pickTransition } from "./transitions";
 import { LocalClock } from "../time/clock";
 import { nowMs } from "../platform/system";
-import { readAdc } from "../platform/io";
 
 export class Display {
   readonly loop: AppLoop;
@@ -41,7 +40,6 @@ export class Display {
       () => pickTransition(current().transitionEffect, seed++),
       () => current().transitionDirection === "reverse",
     );
-    const light = runtime.light;
     this.engine = new DisplayEngine({
       panel: new PanelOutput(cfg),
       loop: this.loop,
@@ -53,7 +51,7 @@ export class Display {
       settings: current,
       colorOrder: cfg.panelColorOrder,
       health,
-      lightRaw: () => (light ? readAdc(light.pin) : -1),
+      lightRaw: () => runtime.lightRaw,
       report: runtime,
     });
     settings.onChange(() => this.engine.regrade());

@@ -1,4 +1,5 @@
 // Who may ask: HTTP Basic credentials, same-site checks, host names.
+import { findText } from "../core/text";
 
 /** The realm browsers show in their login prompt. */
 export const AUTH_REALM = "pixloop";
@@ -40,7 +41,7 @@ export function crossSite(origin: string, host: string, fetchSite: string): bool
   if (site !== "" && site !== "same-origin" && site !== "none") return true;
   const o = origin.trim();
   if (o === "") return false;
-  const scheme = o.indexOf("://");
+  const scheme = findText(o, "://");
   if (scheme < 0) return true;
   let authority = o.substr(scheme + 3);
   const slash = authority.indexOf("/");

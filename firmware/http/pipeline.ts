@@ -158,7 +158,7 @@ export function handleRequest(app: App, routes: Route[], req: EspRequest, res: E
     if (OVERRIDABLE.indexOf(wanted) < 0) {
       return reject(failure(400, "invalidMethodOverride", "X-HTTP-Method-Override must be PUT, PATCH or DELETE"));
     }
-    if (wanted === "PUT" && target.path.indexOf("/api/v1/apps/script/") === 0) {
+    if (wanted === "PUT" && target.path.startsWith("/api/v1/apps/script/")) {
       return reject(failure(400, "invalidMethodOverride", "script source needs a real PUT"));
     }
     method = wanted;

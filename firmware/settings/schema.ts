@@ -22,6 +22,7 @@
 import type { Settings } from "./types";
 import { DEFAULT_SCROLL } from "../text/scroll-spec";
 import { formatColor } from "../color/color";
+import { findText } from "../core/text";
 
 /** Every row, each preceded by "|", and a closing "|". */
 function table(): string {
@@ -115,7 +116,7 @@ function parseField(row: string): FieldSpec {
 /** The spec of a row by full name ("brightness", "weekdayBar.show"), or null when there is none. */
 export function findField(name: string): FieldSpec | null {
   const rows = table();
-  const at = rows.indexOf("|" + name + " ");
+  const at = findText(rows, "|" + name + " ");
   if (at < 0) return null;
   const spec = parseField(rows.substring(at + 1, rows.indexOf("|", at + 1)));
   // A name with a space or "|" in it could match across rows.

@@ -311,6 +311,11 @@ setInterval(function () {
 // "Uncaught ..." and the "loaded" line never comes.
 var BOOT_PRELUDE;
 var BOOT_BODY;
+// launch.json's `chunks` (see bundleChunks in test/espruino/launch.ts): the bundle is evaluated
+// piece by piece at the root scope, so that only one piece of its text is held beside the
+// function code the Linux build copies out of it.
+var BOOT_CHUNKED = false;
+var BOOT_I = 0;
 
 function storedSize(name) {
   // Storage has no size query; a read past the end comes back empty.
@@ -331,8 +336,13 @@ function bootBegin() {
   LOADED.bytes = size;
   BOOT_PRELUDE = "";
   BOOT_BODY = undefined;
+  BOOT_CHUNKED = false;
   if (!size) {
     print(LOG + "boot failed: no .bootcde in Storage");
+    return;
+  }
+  if (LAUNCH.chunks && LAUNCH.chunks.length) {
+    BOOT_CHUNKED = true;
     return;
   }
   var OPEN = "(()=>{";
@@ -367,4 +377,6 @@ function bootEnd() {
   if (LAUNCH.dumpAtLoad) dumpVariables("loaded");
 }
 
-setTimeout("bootBegin();eval(BOOT_PRELUDE);bootRun();bootEnd();", 1);
+setTimeout("bootBegin();if(BOOT_CHUNKED){for(BOOT_I=0;BOOT_I<LAUNCH.chunks.length;BOOT_I++)" +
+  "eval(require('Storage').read('.bootcde',LAUNCH.chunks[BOOT_I][0],LAUNCH.chunks[BOOT_I][1]));}" +
+  "else{eval(BOOT_PRELUDE);bootRun();}bootEnd();", 1);

@@ -5,6 +5,7 @@
 // Storage (./espruino.flash) survives the restarts the firmware asks for: on "[launcher] reboot" the interpreter is started again at
 // once in the same directory, on "[launcher] sleep <ms>" after the sleep.
 import { spawn, type ChildProcess } from "node:child_process";
+import * as acorn from "acorn";
 import * as fs from "node:fs";
 import * as net from "node:net";
 import * as os from "node:os";
@@ -113,6 +114,40 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
+/** Most bytes of the bundle the interpreter reads and evaluates in one piece. */
+const CHUNK_BYTES = 6000;
+
+/**
+ * Where to cut the bundle for the interpreter: [offset, length] pieces in order, each a run of
+ * whole top-level statements of the bundle's body (the prelude before the wrapping arrow function
+ * is the first piece). The Linux build copies the code of every function it evaluates out of the
+ * text, where the ESP32 points into flash: evaluated whole, the text and the copies would be held
+ * at once, which no longer fits in the ESP32's 16383 variables. Piece by piece only one piece of
+ * text is held beside the copies. The pieces run at the root scope, so the bundle's top-level
+ * names are globals there; that is the only difference from the device. Empty when the bundle has
+ * another shape (then it is evaluated whole).
+ */
+export function bundleChunks(code: string): [number, number][] {
+  const ast = acorn.parse(code, { ecmaVersion: 2020 }) as unknown as { body: any[] };
+  const call = ast.body.find((s) => s.type === "ExpressionStatement" && s.expression.type === "CallExpression" &&
+    s.expression.callee.type === "ArrowFunctionExpression");
+  if (!call) return [];
+  const body = call.expression.callee.body.body as { start: number; end: number }[];
+  const out: [number, number][] = [[0, call.start]];
+  let from = -1;
+  let to = -1;
+  for (const st of body) {
+    if (from >= 0 && st.end - from > CHUNK_BYTES) {
+      out.push([from, to - from]);
+      from = -1;
+    }
+    if (from < 0) from = st.start;
+    to = st.end;
+  }
+  if (from >= 0) out.push([from, to - from]);
+  return out;
+}
+
 export async function startEspruino(board: string, opts: EspruinoOptions = {}): Promise<EspruinoTarget> {
   const bin = espruinoPath();
   const bundle = path.join(ROOT, "dist", board + ".js");
@@ -180,9 +215,10 @@ export async function startEspruino(board: string, opts: EspruinoOptions = {}): 
     if (line === MARK + "reboot" || line.startsWith(MARK + "sleep ")) ending = line.slice(MARK.length);
   };
 
+  const chunks = bundleChunks(fs.readFileSync(bundle, "latin1"));
   const launch = (flash: boolean) => {
     fs.writeFileSync(path.join(dir, "launch.json"), JSON.stringify({
-      bundle, storage: path.join(ROOT, "dist", "storage"), flash, port, debugPort,
+      bundle, chunks, storage: path.join(ROOT, "dist", "storage"), flash, port, debugPort,
       mac: "24:6f:28:a1:b2:c3", ssid: SIM_NETWORK.ssid, dumpAtLoad: !!opts.dumpAtLoad, parent: process.pid,
     }));
     listening = false;

@@ -1,0 +1,19 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { renameOf } from "../../build/espruino-bundle.mjs";
+
+test("variables named `of` are renamed; property names and shorthand keys stay", () => {
+  assert.is(renameOf("var of=1;function f(of){return {of, x: of, of: 2}.of + of;}"),
+    "var of_0=1;function f(of_0){return {of:of_0, x: of_0, of: 2}.of + of_0;}");
+});
+
+test("the new name is one the code does not use yet", () => {
+  assert.is(renameOf("var of_0=1,of=2;"), "var of_0=1,of_1=2;");
+});
+
+test("code without such a variable comes back unchanged", () => {
+  const code = "for (const a of b) c.of(a);";
+  assert.is(renameOf(code), code);
+});
+
+test.run();

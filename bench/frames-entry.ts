@@ -19,8 +19,11 @@ import { Moodlight } from "../firmware/display/moodlight";
 import { LocalClock } from "../firmware/time/clock";
 import { TRANSITIONS } from "../firmware/device/names";
 import type { ScrollMode } from "../firmware/text/scroll-spec";
+import { findText } from "../firmware/core/text";
 
 declare const FRAMES: number;
+/** Only the scenes whose name contains this (all when empty). */
+declare const ONLY: string;
 
 const MARK = "[frames] ";
 // 2026-11-22 11:58:30 local (10:58:30 UTC): the next minute change falls inside the measured frames.
@@ -72,25 +75,26 @@ function run(scene: Scene): void {
   let i = 0;
   let now = 0;
   let t0 = 0;
-  // Declared before measuring: a variable made after the first reading would count as growth.
-  let before = 0;
-  let after = 0;
+  // Readings go into a typed array made beforehand: a variable made or changed in type between
+  // two readings would itself count as growth.
+  const usage = new Int32Array(3);
   let slowest = 0;
   // Warm-up: fonts read, text laid out, caches filled.
   for (i = 0; i < WARM_UP; i++) engine.tick(moving ? (clockMs += FRAME_MS) : half);
-  // The first reading after a while settles the interpreter's own bookkeeping; the second counts.
-  process.memory();
-  before = process.memory().usage;
   for (i = 0; i < FRAMES; i++) {
     now = moving ? (clockMs += FRAME_MS) : half;
     t0 = getTime();
     engine.tick(now);
     times[i] = (getTime() - t0) * 1000;
   }
-  after = process.memory().usage;
+  // Memory: the same number of frames again, after the timed ones (whose bookkeeping is done).
+  // Memory over the same number of frames again, once the timed ones have settled everything.
+  usage[0] = process.memory().usage;
+  for (i = 0; i < FRAMES; i++) engine.tick(moving ? (clockMs += FRAME_MS) : half);
+  usage[1] = process.memory().usage;
   for (i = 1; i < FRAMES; i++) if (times[i] > times[slowest]) slowest = i;
   const sorted = ([] as number[]).slice.call(times).sort((a: number, b: number) => a - b);
-  print(MARK + scene.name + " " + sorted[FRAMES >> 1].toFixed(3) + " " + sorted[FRAMES - 1].toFixed(3) + " " + before + " " + after +
+  print(MARK + scene.name + " " + sorted[FRAMES >> 1].toFixed(3) + " " + sorted[FRAMES - 1].toFixed(3) + " " + usage[0] + " " + usage[1] +
     " " + slowest);
 }
 
@@ -115,5 +119,5 @@ for (let e = 1; e < TRANSITIONS.length; e++) {
   SCENES.push({ name: "transition-" + TRANSITIONS[effect], apps: () => [new TimeApp(), new DateApp()], transition: effect });
 }
 
-for (let k = 0; k < SCENES.length; k++) run(SCENES[k]);
+for (let k = 0; k < SCENES.length; k++) if (findText(SCENES[k].name, ONLY) >= 0) run(SCENES[k]);
 print(MARK + "done");

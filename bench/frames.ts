@@ -24,6 +24,7 @@ function option(name: string, fallback: string): string {
 
 const board = option("board", "esp32");
 const frames = +option("frames", "1000");
+const only = option("only", "");
 const bin = process.env.ESPRUINO;
 if (!bin) {
   console.log("frame benchmarks skipped: set ESPRUINO=/path/to/espruino (a Linux build of Espruino)");
@@ -47,7 +48,7 @@ function copyScript(files: { [name: string]: string }): string {
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pixloop-frames-"));
 const outfile = path.join(tmp, "bundle.js");
-buildEspruinoBundle(path.join(ROOT, "bench", "frames-entry.ts"), board, outfile, { FRAMES: String(frames) });
+buildEspruinoBundle(path.join(ROOT, "bench", "frames-entry.ts"), board, outfile, { FRAMES: String(frames), ONLY: JSON.stringify(only) });
 // Two runs, as on the device: the files go into Storage first, then the bundle runs from there,
 // from a timer once the starting script's own source is gone. Its body becomes a function with
 // `new Function`, which keeps that one string as its code (evaluating the whole text would hold

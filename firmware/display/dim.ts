@@ -21,6 +21,16 @@ export class Dimmer {
     this.table = null;
   }
 
+  /** Gives the dimmed copy's buffer back (after a transition). */
+  release(): void {
+    this.src = null;
+    this.srcBytes = null;
+    this.out = null;
+    this.table = null;
+    this.image.buffer = "";
+    this.step = -1;
+  }
+
   /** `src` at `level` (0..1) of its brightness; `src` itself at full level or without the tables. */
   dim(src: GraphicsImage, level: number): GraphicsImage {
     const step = Math.round((level < 0 ? 0 : level > 1 ? 1 : level) * (STEPS - 1));

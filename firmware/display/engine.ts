@@ -15,7 +15,7 @@ import type { LocalClock } from "../time/clock";
 import { newLocalTime } from "../time/local";
 import { drawStatusDot } from "./status-dots";
 import { Grade, FrameCanvas } from "./grade";
-import { TRANSITION_DRAWS, TRANSITION_LEVELS } from "./transitions";
+import { TRANSITION_DRAWS, TRANSITION_LEVELS, endTransition } from "./transitions";
 import { Dimmer } from "./dim";
 
 /** 40 frames a second. */
@@ -216,7 +216,8 @@ export class DisplayEngine {
     const cur = loop.current();
     const next = loop.incoming();
     if (cur && next) this.transition(s, cur, next, now);
-    else if (cur) {
+    else if (!isNaN(this.snapshotOf)) this.landed();
+    if (cur && !next) {
       ctx.shownMs = loop.shownMs(now);
       if (cached && cur.stillKey) this.cachedPage(s, cur);
       else cur.draw(s.frame, ctx);
@@ -282,6 +283,14 @@ export class DisplayEngine {
     // Full white as the panel shows it, for the transitions that flash.
     s.frame.color(0xffffff);
     TRANSITION_DRAWS[loop.effect](this.frameG, fromImage, toImage, t, loop.reverse);
+  }
+
+  /** A transition is over: what only its frames needed is given back. */
+  private landed(): void {
+    this.snapshotOf = NaN;
+    this.dimmers[0].release();
+    this.dimmers[1].release();
+    endTransition();
   }
 
   private drawPage(c: Canvas, app: LoopApp, shownMs?: number): void {

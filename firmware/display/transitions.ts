@@ -24,6 +24,7 @@ import { dim, fade, flash, blink, throughBlack, crossLevel } from "./transitions
 import { pixelate, blocks } from "./transitions/dissolves";
 import { rain, melt } from "./transitions/columns";
 
+export { releaseScratch as endTransition } from "./transitions/mask";
 export type { TransitionDraw } from "./transitions/common";
 export type { PageLevel } from "./transitions/fades";
 

@@ -58,6 +58,16 @@ function makeScratch(w: number, h: number): Scratch {
   };
 }
 
+/**
+ * Frees what the frames drew with (mask, page, palette) once a transition is over: about a
+ * hundred variables on 32x8. The rank images stay, as they take a while to make.
+ */
+export function releaseScratch(): void {
+  scratch = null;
+  palette = null;
+  paletteBytes = null;
+}
+
 function makeRanks(order: RankOrder, w: number, h: number, thresholds: Uint16Array): GraphicsImage {
   const ranks = new Uint8Array(w * h);
   order.fill(ranks, w, h);

@@ -74,6 +74,7 @@ function boot(): void {
   bringUpNetwork(app, hostname, (m) => {
     app.mode = m;
     mode = m;
+    if (m === "setup") display.showSetup(hostname, wifi.accessPointIp());
     const port = mode === "setup" || system.config.webPort <= 0 ? SETUP_PORT : system.config.webPort;
     listen(port, (req, res) => {
       try {

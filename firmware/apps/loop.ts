@@ -34,12 +34,21 @@ export class AppLoop {
     this.apps = apps;
     this.rotation = [];
     this.index = 0;
-    this.shownAt = 0;
+    // The first page starts its time with the first update.
+    this.shownAt = NaN;
     this.target = -1;
     this.transitionStart = 0;
     this.transitionMs = 0;
     this.effect = 0;
     this.reverse = false;
+    this.refresh();
+  }
+
+  /** Another set of apps takes turns from now on (the setup screen instead of the loop). */
+  replace(apps: LoopApp[]): void {
+    this.apps = apps;
+    this.index = 0;
+    this.shownAt = NaN;
     this.refresh();
   }
 
@@ -89,6 +98,7 @@ export class AppLoop {
   /** Milliseconds the current page has been fully on screen (0 while it is still arriving). */
   shownMs(now: number): number {
     const ms = now - this.shownAt;
+    // NaN (not shown yet) is 0 too.
     return ms > 0 ? ms : 0;
   }
 
@@ -99,6 +109,7 @@ export class AppLoop {
 
   /** Advances time: ends a finished transition, starts the next one when the page's time is up. */
   update(now: number): void {
+    if (isNaN(this.shownAt)) this.shownAt = now;
     if (this.target >= 0) {
       if (now - this.transitionStart < this.transitionMs) return;
       this.land(this.target, this.transitionStart + this.transitionMs);

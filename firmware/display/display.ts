@@ -7,6 +7,7 @@ import type { LinkHealth } from "./status-dots";
 import { AppLoop } from "../apps/loop";
 import { createBuiltinApps, runtimeSensors } from "../apps/builtin/index";
 import { wireLoopButtons } from "../apps/buttons";
+import { TextPage } from "../apps/text-page";
 import { Indicators } from "./indicators";
 import { Moodlight } from "./moodlight";
 import { newOverlay } from "./overlay";
@@ -17,6 +18,8 @@ import { DisplayEngine } from "./engine";
 import { pickTransition } from "./transitions";
 import { LocalClock } from "../time/clock";
 import { nowMs } from "../platform/system";
+
+const SETUP_COLOR = 0x00a0ff;
 
 export class Display {
   readonly loop: AppLoop;
@@ -56,6 +59,15 @@ export class Display {
     });
     settings.onChange(() => this.engine.regrade());
     wireLoopButtons(cfg, this.loop, () => current().blockNavigation);
+  }
+
+  /**
+   * The setup screen: instead of the loop, how to reach the clock (its access point carries the
+   * hostname as its name).
+   */
+  showSetup(network: string, address: string): void {
+    const text = "Setup: join " + network + ", open http://" + address;
+    this.loop.replace([new TextPage("Setup", text, "small", SETUP_COLOR, true, { mode: "wrap", holdMs: 0 })]);
   }
 
   start(): void {

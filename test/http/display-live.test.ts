@@ -122,3 +122,26 @@ t("auto-brightness follows the light sensor between minBrightness and maxBrightn
 });
 
 t.run();
+
+// ---------------------------------------------------------------------------------------------
+const setup = suite("setup screen");
+
+setup("a fresh clock shows how to reach it instead of the loop", async () => {
+  const fresh = await startTarget({ setup: true });
+  try {
+    await sleep(300);
+    const d = (await call(fresh, "GET", "/api/v1/device")).body;
+    assert.is(d.wifi.state, "accessPoint");
+    assert.is(d.currentApp, "Setup");
+    const sim = fresh.sim;
+    if (sim) {
+      const frames = sim.device.frames;
+      const lit = frames[frames.length - 1].data.filter((b) => b !== 0).length;
+      assert.ok(lit > 20, "the text is on the LEDs: " + lit + " bytes lit");
+    }
+  } finally {
+    await fresh.stop();
+  }
+});
+
+setup.run();

@@ -11,6 +11,8 @@ function makeLoop(opts: Partial<{ auto: boolean; dur: number; trans: number; rev
   const timing = { autoTransition: opts.auto ?? true, appDurationMs: opts.dur ?? 7000, transitionDurationMs: opts.trans ?? 1000 };
   const loop = new AppLoop([app("Time"), app("Date"), app("Temperature", false), app("Battery")], () => timing,
     () => 5, () => opts.reverse ?? false);
+  // The first frame, at time 0, starts the first page's time.
+  loop.update(0);
   return { loop, timing };
 }
 
@@ -96,6 +98,18 @@ test("one app never rotates", () => {
   loop.update(1000);
   loop.next(1000, false);
   assert.is(loop.current()!.name, "Time");
+});
+
+test("the first page's time starts with the first frame, not at time 0", () => {
+  const loop = new AppLoop([app("A"), app("B")], () => ({ autoTransition: true, appDurationMs: 1000, transitionDurationMs: 0 }),
+    () => 1, () => false);
+  assert.is(loop.shownMs(5000), 0);
+  loop.update(5000);
+  loop.update(5999);
+  assert.is(loop.current()!.name, "A");
+  assert.is(loop.shownMs(5500), 500);
+  loop.update(6000);
+  assert.is(loop.current()!.name, "B");
 });
 
 test("an empty loop has no current app", () => {

@@ -28,7 +28,11 @@ g.E = Object.assign({}, g.E, {
   },
   toArrayBuffer: (s: string) => Uint8Array.from(Buffer.from(s, "latin1")).buffer,
 });
-const restore = serveStorage(storageOf(Object.assign({ "dim.lut": dimTables().toString("latin1") }, fontFiles())));
+// Served while this suite runs only: the suites share one process.
+let restore = () => {};
+test.before(() => {
+  restore = serveStorage(storageOf(Object.assign({ "dim.lut": dimTables().toString("latin1") }, fontFiles())));
+});
 
 // 2026-03-10 09:05:07.250 in Berlin (CET, UTC+1).
 const T0 = Date.UTC(2026, 2, 10, 8, 5, 7, 250);

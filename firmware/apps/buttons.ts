@@ -19,9 +19,7 @@ export function leftStep(w: ButtonWiring): number {
 export function wireLoopButtons(w: ButtonWiring, loop: AppLoop, blocked: () => boolean): void {
   const left = leftStep(w);
   const press = (step: number) => (pressed: boolean) => {
-    if (!pressed || blocked()) return;
-    if (step > 0) loop.next(nowMs(), false);
-    else loop.previous(nowMs(), false);
+    if (pressed && !blocked()) loop.step(step, nowMs(), false);
   };
   if (w.pinBtnLeft >= 0) watchButton(w.pinBtnLeft, press(left));
   if (w.pinBtnRight >= 0) watchButton(w.pinBtnRight, press(-left));

@@ -138,7 +138,8 @@ export class AppLoop {
     return false;
   }
 
-  private step(delta: number, now: number, fast: boolean): void {
+  /** One page forward (delta 1) or back (-1); back plays the transition the other way. */
+  step(delta: number, now: number, fast: boolean): void {
     if (this.rotation.length < 2) return;
     this.settle(now);
     this.go(this.index + delta, now, fast, delta < 0);

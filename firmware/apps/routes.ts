@@ -39,6 +39,22 @@ function activate(req: ApiRequest, app: App): Reply | Failure {
   return ok();
 }
 
+/** POST that moves the loop one page forward (1) or back (-1), with the transition. */
+function stepRoute(path: string, step: number): Route {
+  return {
+    path,
+    methods: {
+      POST: {
+        maxBody: 0,
+        handler: (req, app) => {
+          app.display.loop.step(step, nowMs(), false);
+          return ok();
+        },
+      },
+    },
+  };
+}
+
 export const appRoutes: Route[] = [
   {
     path: "/api/v1/apps",
@@ -48,28 +64,6 @@ export const appRoutes: Route[] = [
     path: "/api/v1/apps/active",
     methods: { PUT: { rawBody: true, handler: activate } },
   },
-  {
-    path: "/api/v1/apps/next",
-    methods: {
-      POST: {
-        maxBody: 0,
-        handler: (req, app) => {
-          app.display.loop.next(nowMs(), false);
-          return ok();
-        },
-      },
-    },
-  },
-  {
-    path: "/api/v1/apps/previous",
-    methods: {
-      POST: {
-        maxBody: 0,
-        handler: (req, app) => {
-          app.display.loop.previous(nowMs(), false);
-          return ok();
-        },
-      },
-    },
-  },
+  stepRoute("/api/v1/apps/next", 1),
+  stepRoute("/api/v1/apps/previous", -1),
 ];

@@ -2,14 +2,12 @@
 // firmware is, with the generated font files in its Storage, a few fixture frames drawn into a
 // 32x8 24-bit Graphics and compared with the same fixtures the host rendering uses. Also checks
 // that drawing frames in steady state leaves nothing allocated.
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import * as esbuild from "esbuild";
-import { ROOT } from "../harness/root";
+import { runInEspruino } from "../espruino/script";
 import { FRAMES_DIR, frameToText, localTime } from "../harness/frame-fixture";
 import { fontFiles } from "./text-support";
 
@@ -88,46 +86,30 @@ function script(): string {
     usage[2] = process.memory(false).usage;
     print("${MARK}growth " + (usage[2] - usage[1] - (usage[1] - usage[0])));
   `;
-  const bundle = esbuild.buildSync({
-    stdin: { contents: entry, resolveDir: ROOT, loader: "ts" },
-    bundle: true, format: "iife", target: "es2015", write: false, minifyWhitespace: true, minifySyntax: true,
-    define: { require: "espruinoRequire" }, banner: { js: "var espruinoRequire=require;" },
-  }).outputFiles[0].text;
-  let out = "";
-  for (const [name, data] of Object.entries(fontFiles())) {
-    out += "require('Storage').write(" + JSON.stringify(name) + ", atob(" + JSON.stringify(Buffer.from(data, "latin1").toString("base64")) + "));\n";
-  }
-  return out + bundle + "\nquit();\n";
+  return entry;
 }
 
 if (!bin) {
   test.skip("built-in apps in the real interpreter (set ESPRUINO=/path/to/espruino)", () => {});
 } else {
   test("fixture frames match in the real interpreter; steady-state frames allocate nothing", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pixloop-apps-"));
-    try {
-      fs.writeFileSync(path.join(dir, "run.js"), script());
-      const r = spawnSync(bin, ["run.js"], { cwd: dir, encoding: "latin1", timeout: 120000, stdio: ["ignore", "pipe", "pipe"] });
-      const lines = (r.stdout + r.stderr).split("\n").map((l) => l.replace(/\r$/, ""));
-      const rows: { [name: string]: string[] } = {};
-      let growth = "";
-      for (const l of lines) {
-        const at = l.indexOf(MARK);
-        if (at < 0) continue;
-        const words = l.slice(at + MARK.length).split(" ");
-        if (words[0] === "growth") growth = words[1];
-        else (rows[words[0]] = rows[words[0]] || []).push(words[1]);
-      }
-      for (const c of CASES) {
-        assert.ok(rows[c.name], c.name + " was not rendered:\n" + lines.slice(-20).join("\n"));
-        const pixels = rows[c.name].join("").match(/.{6}/g)!.map((h) => parseInt(h, 16));
-        const expected = fs.readFileSync(path.join(FRAMES_DIR, c.name + ".txt"), "utf8");
-        assert.is(frameToText({ width: 32, height: 8, pixels }), expected, c.name);
-      }
-      assert.is(growth, "0", "variables left over after 500 frames");
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+    const lines = runInEspruino(bin, script(), fontFiles());
+    const rows: { [name: string]: string[] } = {};
+    let growth = "";
+    for (const l of lines) {
+      const at = l.indexOf(MARK);
+      if (at < 0) continue;
+      const words = l.slice(at + MARK.length).split(" ");
+      if (words[0] === "growth") growth = words[1];
+      else (rows[words[0]] = rows[words[0]] || []).push(words[1]);
     }
+    for (const c of CASES) {
+      assert.ok(rows[c.name], c.name + " was not rendered:\n" + lines.slice(-20).join("\n"));
+      const pixels = rows[c.name].join("").match(/.{6}/g)!.map((h) => parseInt(h, 16));
+      const expected = fs.readFileSync(path.join(FRAMES_DIR, c.name + ".txt"), "utf8");
+      assert.is(frameToText({ width: 32, height: 8, pixels }), expected, c.name);
+    }
+    assert.is(growth, "0", "variables left over after 500 frames");
   });
 }
 

@@ -3,15 +3,13 @@
 // the cost per frame stays at a few dozen Graphics calls on any width, and half-way pictures of
 // some are pinned in test/fixtures/transitions/. With ESPRUINO set, the real interpreter draws the
 // same frames byte for byte and leaves nothing allocated after them.
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import * as esbuild from "esbuild";
 import { Graphics as StandIn, installGraphics } from "../harness/graphics";
-import { ROOT } from "../harness/root";
+import { runInEspruino } from "../espruino/script";
 import { expectFrame, frameOf, frameToText, type Frame } from "../harness/frame-fixture";
 import { TRANSITIONS } from "../../firmware/device/names";
 import { TRANSITION_DRAWS, TRANSITION_LEVELS, pickTransition } from "../../firmware/display/transitions";
@@ -492,42 +490,31 @@ function interpreterScript(): string {
     usage[2] = process.memory().usage;
     print("${MARK}growth " + (usage[1] - usage[0]) + " " + (usage[2] - usage[1]));
   `;
-  const bundle = esbuild.buildSync({
-    stdin: { contents: entry, resolveDir: ROOT, loader: "ts" },
-    bundle: true, format: "iife", target: "es2015", write: false, minifyWhitespace: true, minifySyntax: true,
-  }).outputFiles[0].text;
-  return bundle + "\nquit();\n";
+  return entry;
 }
 
 if (!bin) {
   test.skip("transitions in the real interpreter (set ESPRUINO=/path/to/espruino)", () => {});
 } else {
   test("the real interpreter draws the same frames and allocates nothing per frame", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pixloop-transitions-"));
-    try {
-      fs.writeFileSync(path.join(dir, "run.js"), interpreterScript());
-      const r = spawnSync(bin, ["run.js"], { cwd: dir, encoding: "latin1", timeout: 120000, stdio: ["ignore", "pipe", "pipe"] });
-      const lines = (r.stdout + r.stderr).split("\n").map((l) => l.replace(/\r$/, ""));
-      const rows: string[] = [];
-      let growth = "";
-      for (const l of lines) {
-        const at = l.indexOf(MARK);
-        if (at < 0) continue;
-        const rest = l.slice(at + MARK.length);
-        if (rest.startsWith("growth ")) growth = rest.slice(7);
-        else rows[+rest.split(" ")[0]] = rest.split(" ")[1];
-      }
-      CASES.forEach((c, n) => {
-        const label = `${TRANSITIONS[c.i]} t=${c.t} reverse=${c.reverse} w=${c.w}`;
-        assert.ok(rows[n], label + " was not drawn:\n" + lines.slice(-20).join("\n"));
-        const pixels = rows[n].match(/.{6}/g)!.map((h) => parseInt(h, 16));
-        const host = draw(c.i, c.t, c.reverse, { w: c.w }).frame;
-        assert.is(frameToText({ width: c.w, height: H, pixels }), frameToText(host), label);
-      });
-      assert.is(growth, "0 0", "variables left over after passes over every case");
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+    const lines = runInEspruino(bin, interpreterScript());
+    const rows: string[] = [];
+    let growth = "";
+    for (const l of lines) {
+      const at = l.indexOf(MARK);
+      if (at < 0) continue;
+      const rest = l.slice(at + MARK.length);
+      if (rest.startsWith("growth ")) growth = rest.slice(7);
+      else rows[+rest.split(" ")[0]] = rest.split(" ")[1];
     }
+    CASES.forEach((c, n) => {
+      const label = `${TRANSITIONS[c.i]} t=${c.t} reverse=${c.reverse} w=${c.w}`;
+      assert.ok(rows[n], label + " was not drawn:\n" + lines.slice(-20).join("\n"));
+      const pixels = rows[n].match(/.{6}/g)!.map((h) => parseInt(h, 16));
+      const host = draw(c.i, c.t, c.reverse, { w: c.w }).frame;
+      assert.is(frameToText({ width: c.w, height: H, pixels }), frameToText(host), label);
+    });
+    assert.is(growth, "0 0", "variables left over after passes over every case");
   });
 }
 

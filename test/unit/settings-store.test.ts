@@ -1,32 +1,13 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import type { RecordFlash } from "../../firmware/core/persist";
 import { SettingsStore } from "../../firmware/settings/store";
 import { defaultSettings } from "../../firmware/settings/schema";
 import type { Settings } from "../../firmware/settings/types";
-
-/** Flash held in a map; writes can be refused, and files corrupted by hand. */
-class MemFlash implements RecordFlash {
-  files: { [name: string]: string } = {};
-  refuse = false;
-  read(name: string): string | undefined { return this.files[name]; }
-  write(name: string, data: string): boolean {
-    if (this.refuse) return false;
-    this.files[name] = data;
-    return true;
-  }
-  erase(name: string): void { delete this.files[name]; }
-  crc(data: string): number {
-    let h = 7;
-    for (let i = 0; i < data.length; i++) h = (h * 31 + data.charCodeAt(i)) % 1000000007;
-    return h;
-  }
-}
+import { MemFlash } from "./mem-flash";
 
 /** Writes one stored copy the way AtomicRecord lays it out. */
 function plant(flash: MemFlash, slot: number, seq: number, value: unknown): void {
-  const body = JSON.stringify(value);
-  flash.files["set." + slot] = seq + " " + flash.crc(body) + " " + body;
+  flash.plant("set", slot, seq, value);
 }
 
 function loaded(flash: MemFlash): SettingsStore {

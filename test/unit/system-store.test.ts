@@ -2,35 +2,16 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import esp32 from "../../boards/esp32";
 import esp32s3 from "../../boards/esp32s3";
-import type { RecordFlash } from "../../firmware/core/persist";
 import { SystemStore } from "../../firmware/system/store";
 import { defaultConfig } from "../../firmware/system/schema";
 import type { SystemConfig } from "../../firmware/system/schema";
 import type { Route, ApiRequest, Reply } from "../../firmware/http/types";
 import type { Failure } from "../../firmware/core/failure";
-
-/** Flash held in a map; writes can be refused, and files corrupted by hand. */
-class MemFlash implements RecordFlash {
-  files: { [name: string]: string } = {};
-  refuse = false;
-  read(name: string): string | undefined { return this.files[name]; }
-  write(name: string, data: string): boolean {
-    if (this.refuse) return false;
-    this.files[name] = data;
-    return true;
-  }
-  erase(name: string): void { delete this.files[name]; }
-  crc(data: string): number {
-    let h = 7;
-    for (let i = 0; i < data.length; i++) h = (h * 31 + data.charCodeAt(i)) % 1000000007;
-    return h;
-  }
-}
+import { MemFlash } from "./mem-flash";
 
 /** Writes one stored copy the way AtomicRecord lays it out. */
 function plant(flash: MemFlash, slot: number, seq: number, value: unknown): void {
-  const body = JSON.stringify(value);
-  flash.files["sys." + slot] = seq + " " + flash.crc(body) + " " + body;
+  flash.plant("sys", slot, seq, value);
 }
 
 function withChange(c: SystemConfig, over: object): SystemConfig {
@@ -244,6 +225,9 @@ test("routes: PUT saves, answers without secrets; 507 keeps the old config", asy
 });
 
 test("routes: wifi scan answers 202 until results are ready, then hands them out once", async () => {
+  // The scan's staleness check reads Espruino's clock.
+  const g = globalThis as unknown as { getTime?: () => number };
+  if (!g.getTime) g.getTime = () => Date.now() / 1000;
   const all = await routes();
   const scan = route(all, "/api/v1/system/wifi-scan").methods.GET!;
   assert.is(scan.setup, true);

@@ -3,14 +3,12 @@
 // into a 32x8 Graphics buffer and compared with the same fixtures the host rendering uses. Also
 // checks that drawing allocates nothing that stays, and that texts (malformed UTF-8 among them)
 // are laid out there exactly as on the host.
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import * as esbuild from "esbuild";
-import { ROOT } from "../harness/root";
+import { runInEspruino } from "../espruino/script";
 import {
   RENDER_CASES, expectedRows, fontFiles, freshFontModule, serveStorage, storageOf, utf8, writeActual,
 } from "./text-support";
@@ -79,61 +77,45 @@ function script(): string {
     usage[2] = process.memory(false).usage;
     print("${MARK}growth " + (usage[2] - usage[1] - (usage[1] - usage[0])));
   `;
-  const bundle = esbuild.buildSync({
-    stdin: { contents: entry, resolveDir: ROOT, loader: "ts" },
-    bundle: true, format: "iife", target: "es2015", write: false, minifyWhitespace: true, minifySyntax: true,
-    define: { require: "espruinoRequire" }, banner: { js: "var espruinoRequire=require;" },
-  }).outputFiles[0].text;
-  let out = "";
-  for (const [name, data] of Object.entries(fontFiles())) {
-    out += "require('Storage').write(" + JSON.stringify(name) + ", atob(" + JSON.stringify(Buffer.from(data, "latin1").toString("base64")) + "));\n";
-  }
-  return out + bundle + "\nquit();\n";
+  return entry;
 }
 
 if (!bin) {
   test.skip("renders in the real interpreter (set ESPRUINO=/path/to/espruino)", () => {});
 } else {
   test("in the real interpreter: layouts as on the host, the fixtures' pixels, no allocation by drawing", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pixloop-text-"));
-    try {
-      fs.writeFileSync(path.join(dir, "run.js"), script());
-      const r = spawnSync(bin, ["run.js"], { cwd: dir, encoding: "latin1", timeout: 60000, stdio: ["ignore", "pipe", "pipe"] });
-      const lines = (r.stdout + r.stderr).split("\n").map((l) => l.replace(/\r$/, ""));
-      const rows: { [name: string]: string[] } = {};
-      const layouts: { [name: string]: Layout } = {};
-      let growth = "";
-      for (const l of lines) {
-        const at = l.indexOf(MARK);
-        if (at < 0) continue;
-        const words = l.slice(at + MARK.length).split(" ");
-        if (words[0] === "growth") growth = words[1];
-        else if (words[0].startsWith("layout-")) layouts[words[0]] = { width: +words[1], runs: words.slice(2) };
-        else (rows[words[0]] = rows[words[0]] || []).push(words[1]);
-      }
-      const restore = serveStorage(storageOf(fontFiles()));
-      try {
-        const host = freshFontModule();
-        LAYOUT_CASES.forEach((text, i) => {
-          for (const u of [0, 1]) {
-            assert.equal(layouts["layout-" + i + "-" + u], describe(host.layoutText(text, "small", u === 1)), JSON.stringify(text));
-          }
-        });
-      } finally {
-        restore();
-      }
-      for (const c of RENDER_CASES) {
-        const got = rows[c.name];
-        if (got && got.join("\n") !== expectedRows(c.name).join("\n")) writeActual(c.name, got);
-      }
-      for (const c of RENDER_CASES) {
-        assert.ok(rows[c.name], c.name + " was not rendered:\n" + lines.slice(-20).join("\n"));
-        assert.equal(rows[c.name], expectedRows(c.name), c.name);
-      }
-      assert.is(growth, "0", "variables left over after 50 draws");
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+    const lines = runInEspruino(bin, script(), fontFiles());
+    const rows: { [name: string]: string[] } = {};
+    const layouts: { [name: string]: Layout } = {};
+    let growth = "";
+    for (const l of lines) {
+      const at = l.indexOf(MARK);
+      if (at < 0) continue;
+      const words = l.slice(at + MARK.length).split(" ");
+      if (words[0] === "growth") growth = words[1];
+      else if (words[0].startsWith("layout-")) layouts[words[0]] = { width: +words[1], runs: words.slice(2) };
+      else (rows[words[0]] = rows[words[0]] || []).push(words[1]);
     }
+    const restore = serveStorage(storageOf(fontFiles()));
+    try {
+      const host = freshFontModule();
+      LAYOUT_CASES.forEach((text, i) => {
+        for (const u of [0, 1]) {
+          assert.equal(layouts["layout-" + i + "-" + u], describe(host.layoutText(text, "small", u === 1)), JSON.stringify(text));
+        }
+      });
+    } finally {
+      restore();
+    }
+    for (const c of RENDER_CASES) {
+      const got = rows[c.name];
+      if (got && got.join("\n") !== expectedRows(c.name).join("\n")) writeActual(c.name, got);
+    }
+    for (const c of RENDER_CASES) {
+      assert.ok(rows[c.name], c.name + " was not rendered:\n" + lines.slice(-20).join("\n"));
+      assert.equal(rows[c.name], expectedRows(c.name), c.name);
+    }
+    assert.is(growth, "0", "variables left over after 50 draws");
   });
 }
 

@@ -1,0 +1,35 @@
+// Runs a short TypeScript program in the real interpreter ($ESPRUINO): the source is bundled from
+// the project root the way the firmware is, the given files are written into the interpreter's
+// Storage first, and everything it prints comes back as lines.
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import * as esbuild from "esbuild";
+import { ROOT } from "../harness/root";
+// @ts-expect-error: a build script without type declarations
+import { espruinoBundle, renameOf } from "../../build/espruino-bundle.mjs";
+
+export function runInEspruino(bin: string, source: string, files: { [name: string]: string } = {}, timeoutMs = 120000): string[] {
+  const options = espruinoBundle("", "esp32", "");
+  delete options.entryPoints;
+  delete options.outfile;
+  options.stdin = { contents: source, resolveDir: ROOT, loader: "ts" };
+  options.write = false;
+  // The programs carry 8-bit strings (UTF-8 as bytes): escaped, each stays one byte there.
+  options.charset = "ascii";
+  const bundle = renameOf(esbuild.buildSync(options).outputFiles[0].text);
+  let script = "";
+  for (const [name, data] of Object.entries(files)) {
+    script += "require('Storage').write(" + JSON.stringify(name) + ", atob(" +
+      JSON.stringify(Buffer.from(data, "latin1").toString("base64")) + "));\n";
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pixloop-script-"));
+  try {
+    fs.writeFileSync(path.join(dir, "run.js"), script + bundle + "\nquit();\n");
+    const r = spawnSync(bin, ["run.js"], { cwd: dir, encoding: "latin1", timeout: timeoutMs, stdio: ["ignore", "pipe", "pipe"] });
+    return (r.stdout + r.stderr).split("\n").map((l) => l.replace(/\r$/, ""));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

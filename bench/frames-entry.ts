@@ -17,7 +17,9 @@ import { BrightnessControl } from "../firmware/display/brightness";
 import { Indicators } from "../firmware/display/indicators";
 import { Moodlight } from "../firmware/display/moodlight";
 import { LocalClock } from "../firmware/time/clock";
-import { TRANSITIONS } from "../firmware/device/names";
+import { TRANSITIONS, findName } from "../firmware/device/names";
+import { TRANSITION_DRAWS, endTransition } from "../firmware/display/transitions";
+import { layoutText } from "../firmware/text/font";
 import type { ScrollMode } from "../firmware/text/scroll-spec";
 import { findText } from "../firmware/core/text";
 
@@ -88,7 +90,10 @@ function run(scene: Scene): void {
     times[i] = (getTime() - t0) * 1000;
   }
   // Memory: the same number of frames again, after the timed ones (whose bookkeeping is done).
-  // Memory over the same number of frames again, once the timed ones have settled everything.
+  // Memory over the same number of frames again, once the timed ones have settled everything. The
+  // first frames after a reading still settle what reading itself disturbed (one or two
+  // variables, measured in steps of 100 frames), so the reading is taken after them.
+  for (i = 0; i < 100; i++) engine.tick(moving ? (clockMs += FRAME_MS) : half);
   usage[0] = process.memory().usage;
   for (i = 0; i < FRAMES; i++) engine.tick(moving ? (clockMs += FRAME_MS) : half);
   usage[1] = process.memory().usage;
@@ -119,5 +124,29 @@ for (let e = 1; e < TRANSITIONS.length; e++) {
   SCENES.push({ name: "transition-" + TRANSITIONS[effect], apps: () => [new TimeApp(), new DateApp()], transition: effect });
 }
 
+/**
+ * What the fonts and the transitions' tables hold once used. The font pages are strings read from
+ * Storage, which the ESP32 maps onto flash (a variable each) and this build may copy: the fonts'
+ * figure is at most what they take on the device. Prints "[frames] tables <fonts> <transitions>".
+ */
+function tables(): void {
+  const out = Graphics.createArrayBuffer(32, 8, 24);
+  const from: GraphicsImage = { width: 32, height: 8, bpp: 24, buffer: Graphics.createArrayBuffer(32, 8, 24).buffer };
+  const to: GraphicsImage = { width: 32, height: 8, bpp: 24, buffer: Graphics.createArrayBuffer(32, 8, 24).buffer };
+  const dissolves = ["Pixelate", "Blocks", "Rain"];
+  const usage = new Int32Array(3);
+  let k = 0;
+  usage[0] = process.memory().usage;
+  // One character of each code page, in both fonts: every page is read.
+  layoutText("A\xc5\x81\xd0\x96", "small", false);
+  layoutText("A\xc5\x81\xd0\x96", "large", false);
+  usage[1] = process.memory().usage;
+  for (k = 0; k < dissolves.length; k++) TRANSITION_DRAWS[findName(TRANSITIONS, dissolves[k])](out, from, to, 0.5, false);
+  endTransition();
+  usage[2] = process.memory().usage;
+  print(MARK + "tables " + (usage[1] - usage[0]) + " " + (usage[2] - usage[1]));
+}
+
+if (!ONLY || findText("tables", ONLY) >= 0) tables();
 for (let k = 0; k < SCENES.length; k++) if (findText(SCENES[k].name, ONLY) >= 0) run(SCENES[k]);
 print(MARK + "done");

@@ -73,12 +73,14 @@ const MARK = "[frames] ";
 const scenes: SceneFigures[] = [];
 let done = false;
 let pushedBytes = 0;
+let tableVars: { fonts: number; transitions: number } | null = null;
 for (const l of lines) {
   const at = l.indexOf(MARK);
   if (at < 0) continue;
   const w = l.slice(at + MARK.length).split(" ");
   if (w[0] === "done") done = true;
   else if (w[0] === "pushed") pushedBytes = +w[1];
+  else if (w[0] === "tables") tableVars = { fonts: +w[1], transitions: +w[2] };
   else if (w.length === 6) {
     scenes.push({ name: w[0], medianMs: +w[1], maxMs: +w[2], usageBefore: +w[3], usageAfter: +w[4], slowestFrame: +w[5] });
   }
@@ -106,6 +108,10 @@ for (const s of scenes) {
 console.log("\n" + scenes.length + " scenes, " + frames + " frames each: worst median " + worst.toFixed(3) + " ms (budget " +
   MEDIAN_BUDGET_MS + "), worst frame " + worstMax.toFixed(3) + " ms (budget " + MAX_BUDGET_MS + "), scenes whose usage changed: " + leaks);
 console.log("bytes handed to the LED driver: " + pushedBytes);
+if (tableVars) {
+  console.log("fonts and tables once used, variables: fonts " + tableVars.fonts + " (at most; flash-mapped on the device), " +
+    "transition tables " + tableVars.transitions + ", together " + (tableVars.fonts + tableVars.transitions) + " (budget 300)");
+}
 const outDir = path.join(ROOT, "bench", "out");
 fs.mkdirSync(outDir, { recursive: true });
-fs.writeFileSync(path.join(outDir, "frames-" + board + ".json"), JSON.stringify({ board, frames, scenes }, null, 2) + "\n");
+fs.writeFileSync(path.join(outDir, "frames-" + board + ".json"), JSON.stringify({ board, frames, scenes, tableVars }, null, 2) + "\n");

@@ -3,7 +3,7 @@
 import type { Board, ChipRules, PinMap, PinRange } from "../../boards/board";
 import { failure, invalid } from "../core/failure";
 import type { Failure } from "../core/failure";
-import { FIELDS, parseField } from "./schema";
+import { fieldRows, parseField } from "./schema";
 import type { Bag } from "./schema";
 
 /** The range of `ranges` holding `pin`, or null. */
@@ -83,8 +83,9 @@ export function validatePinMap(map: PinMap, chip: ChipRules): Failure | null {
   const names: string[] = [];
   const values: number[] = [];
   const adc: string[] = [];
-  for (let i = 0; i < FIELDS.length; i++) {
-    const spec = parseField(FIELDS[i]);
+  const rows = fieldRows();
+  for (let i = 0; i < rows.length; i++) {
+    const spec = parseField(rows[i]);
     if (spec.kind !== "pin") continue;
     const pin = pins[spec.name] as number;
     if (pin === -1) continue;

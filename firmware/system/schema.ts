@@ -1,6 +1,6 @@
 // The system configuration: its typed shape and the one table every other part reads.
 //
-// Each row of FIELDS describes one field as space-separated words:
+// Each row of fieldRows() describes one field as space-separated words:
 //
 //   <name> <kind> [arguments]
 //
@@ -86,84 +86,88 @@ export interface SystemConfig extends PinMap {
 }
 
 /** Every field, in the order GET lists them. */
-export const FIELDS: string[] = [
-  "wifiSsid string",
-  "wifiPass secret",
-  "netStatic bool false",
-  "ip cidr",
-  "gateway ip",
-  "subnet ip",
-  "dns1 ip",
-  "dns2 ip",
-  "wifiConnectTimeout long 15000 5000 120000",
-  "wifiRoamRssi int 0 -90 0",
-  "mqttEnabled bool false",
-  "mqttHost string",
-  "mqttPort int 1883 1 65535",
-  "mqttUser string",
-  "mqttPass secret",
-  "mqttTls bool false",
-  "mqttTlsPin sha256",
-  "mqttPrefix string",
-  "haDiscovery bool false",
-  "haPrefix string homeassistant",
-  "ntpServer string pool.ntp.org",
-  "tz string CET-1CEST,M3.5.0,M10.5.0/3",
-  "tzName string Europe/Berlin",
-  "hostname string",
-  "webPort int 80 0 65535",
-  "authEnabled bool false",
-  "authUser string",
-  "authPass secret",
-  "tempOffset float -9 -20 20",
-  "humOffset float 0 -50 50",
-  "batteryDividerRatio float 1.79 0.1 10",
-  "minBrightness int 10 0 255",
-  "maxBrightness int 220 0 255",
-  "ldrFactor float 1 0 10",
-  "ldrGamma float 2.2 0.1 10",
-  "ldrOnGround bool false",
-  "brightnessSmoothing long 10000 0 60000",
-  "lowBatteryThreshold int 0 0 100",
-  "panelWidth int 32 1 128",
-  "panels int 1 1 128",
-  "panelStart enum topLeft topLeft,topRight,bottomLeft,bottomRight",
-  "panelWiring enum rows rows,columns",
-  "panelColorOrder enum grb rgb,rbg,grb,gbr,brg,bgr",
-  "panelSerpentine bool true",
-  "mirror bool false",
-  "rotate bool false",
-  "swapButtons bool false",
-  "modulePlayer bool false",
-  "buttonCallback string",
-  "artnet bool false",
-  "statsInterval int 10000 1000 600000",
-  "tempDecimals int 0 0 2",
-  "debugMode bool false",
-  "scriptingEnabled bool true",
-  // The pin map, in validation order.
-  "pinMatrix pin matrix",
-  "pinBtnLeft pin out",
-  "pinBtnSelect pin out",
-  "pinBtnRight pin out",
-  "pinBattery pin adc",
-  "pinLdr pin adc",
-  "pinBuzzer pin out",
-  "pinI2cSda pin out",
-  "pinI2cScl pin out",
-  "pinModuleRx pin in",
-  "pinModuleTx pin out",
-  "pinI2sBclk pin out",
-  "pinI2sLrclk pin out",
-  "pinI2sDout pin out",
-  "pinI2sMclk pin out",
-  "pinAmpEnable pin out",
-];
+// The rows are made when asked for and dropped after use: held for good, the table would take
+// about 260 of the interpreter's variables.
+export function fieldRows(): string[] {
+  return [
+    "wifiSsid string",
+    "wifiPass secret",
+    "netStatic bool false",
+    "ip cidr",
+    "gateway ip",
+    "subnet ip",
+    "dns1 ip",
+    "dns2 ip",
+    "wifiConnectTimeout long 15000 5000 120000",
+    "wifiRoamRssi int 0 -90 0",
+    "mqttEnabled bool false",
+    "mqttHost string",
+    "mqttPort int 1883 1 65535",
+    "mqttUser string",
+    "mqttPass secret",
+    "mqttTls bool false",
+    "mqttTlsPin sha256",
+    "mqttPrefix string",
+    "haDiscovery bool false",
+    "haPrefix string homeassistant",
+    "ntpServer string pool.ntp.org",
+    "tz string CET-1CEST,M3.5.0,M10.5.0/3",
+    "tzName string Europe/Berlin",
+    "hostname string",
+    "webPort int 80 0 65535",
+    "authEnabled bool false",
+    "authUser string",
+    "authPass secret",
+    "tempOffset float -9 -20 20",
+    "humOffset float 0 -50 50",
+    "batteryDividerRatio float 1.79 0.1 10",
+    "minBrightness int 10 0 255",
+    "maxBrightness int 220 0 255",
+    "ldrFactor float 1 0 10",
+    "ldrGamma float 2.2 0.1 10",
+    "ldrOnGround bool false",
+    "brightnessSmoothing long 10000 0 60000",
+    "lowBatteryThreshold int 0 0 100",
+    "panelWidth int 32 1 128",
+    "panels int 1 1 128",
+    "panelStart enum topLeft topLeft,topRight,bottomLeft,bottomRight",
+    "panelWiring enum rows rows,columns",
+    "panelColorOrder enum grb rgb,rbg,grb,gbr,brg,bgr",
+    "panelSerpentine bool true",
+    "mirror bool false",
+    "rotate bool false",
+    "swapButtons bool false",
+    "modulePlayer bool false",
+    "buttonCallback string",
+    "artnet bool false",
+    "statsInterval int 10000 1000 600000",
+    "tempDecimals int 0 0 2",
+    "debugMode bool false",
+    "scriptingEnabled bool true",
+    // The pin map, in validation order.
+    "pinMatrix pin matrix",
+    "pinBtnLeft pin out",
+    "pinBtnSelect pin out",
+    "pinBtnRight pin out",
+    "pinBattery pin adc",
+    "pinLdr pin adc",
+    "pinBuzzer pin out",
+    "pinI2cSda pin out",
+    "pinI2cScl pin out",
+    "pinModuleRx pin in",
+    "pinModuleTx pin out",
+    "pinI2sBclk pin out",
+    "pinI2sLrclk pin out",
+    "pinI2sDout pin out",
+    "pinI2sMclk pin out",
+    "pinAmpEnable pin out",
+  ];
+}
 
 export type Kind = "string" | "bool" | "int" | "long" | "float" | "enum" | "ip" | "cidr" | "sha256" | "pin";
 export type PinRole = "matrix" | "out" | "in" | "adc";
 
-/** One parsed row of FIELDS. */
+/** One parsed row of fieldRows(). */
 export interface FieldSpec {
   name: string;
   kind: Kind;
@@ -213,8 +217,9 @@ export function parseField(row: string): FieldSpec {
 /** The spec of a field by name, or null for a key that is not a system field. */
 export function findField(name: string): FieldSpec | null {
   const head = name + " ";
-  for (let i = 0; i < FIELDS.length; i++) {
-    if (FIELDS[i].indexOf(head) === 0) return parseField(FIELDS[i]);
+  const rows = fieldRows();
+  for (let i = 0; i < rows.length; i++) {
+    if (rows[i].startsWith(head)) return parseField(rows[i]);
   }
   return null;
 }
@@ -222,8 +227,9 @@ export function findField(name: string): FieldSpec | null {
 /** Names of the pin fields, in table (validation) order. */
 export function pinFields(): string[] {
   const out: string[] = [];
-  for (let i = 0; i < FIELDS.length; i++) {
-    const t = FIELDS[i].split(" ");
+  const rows = fieldRows();
+  for (let i = 0; i < rows.length; i++) {
+    const t = rows[i].split(" ");
     if (t[1] === "pin") out.push(t[0]);
   }
   return out;
@@ -233,8 +239,9 @@ export function pinFields(): string[] {
 export function defaultConfig(board: Board): SystemConfig {
   const out: Bag = {};
   const pins = board.defaults as unknown as Bag;
-  for (let i = 0; i < FIELDS.length; i++) {
-    const spec = parseField(FIELDS[i]);
+  const rows = fieldRows();
+  for (let i = 0; i < rows.length; i++) {
+    const spec = parseField(rows[i]);
     out[spec.name] = spec.kind === "pin" ? pins[spec.name] : spec.def;
   }
   return out as unknown as SystemConfig;
@@ -244,8 +251,9 @@ export function defaultConfig(board: Board): SystemConfig {
 export function publicView(config: SystemConfig, withSecrets: boolean): Bag {
   const src = config as unknown as Bag;
   const out: Bag = {};
-  for (let i = 0; i < FIELDS.length; i++) {
-    const t = FIELDS[i].split(" ");
+  const rows = fieldRows();
+  for (let i = 0; i < rows.length; i++) {
+    const t = rows[i].split(" ");
     if (!withSecrets && t[1] === "secret") continue;
     out[t[0]] = src[t[0]];
   }

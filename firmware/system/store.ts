@@ -3,7 +3,7 @@
 import type { Board } from "../../boards/board";
 import { AtomicRecord } from "../core/persist";
 import type { RecordFlash } from "../core/persist";
-import { FIELDS, defaultConfig, parseField } from "./schema";
+import { fieldRows, defaultConfig, parseField } from "./schema";
 import type { Bag, SystemConfig } from "./schema";
 import { checkField, isInteger } from "./validate";
 import { checkI2sSet, validatePinMap } from "./pins";
@@ -33,8 +33,9 @@ export class SystemStore {
     const src: Bag = typeof raw === "object" && raw !== null && !Array.isArray(raw) ? raw as Bag : {};
     const cfg = defaultConfig(this.board);
     const out = cfg as unknown as Bag;
-    for (let i = 0; i < FIELDS.length; i++) {
-      const spec = parseField(FIELDS[i]);
+    const rows = fieldRows();
+    for (let i = 0; i < rows.length; i++) {
+      const spec = parseField(rows[i]);
       const v = src[spec.name];
       if (v === undefined) continue;
       if (spec.kind === "pin") {

@@ -264,10 +264,14 @@ function drawBinaryClock(c: Canvas, t: LocalTime): void {
     const value = row === 0 ? t.hours : row === 1 ? t.minutes : t.seconds;
     const rgb = BINARY_COLORS[row];
     const y = Math.floor(row * pitchY);
-    for (let bit = 0; bit < 6; bit++) {
-      c.color(rgb, (value >> (5 - bit)) & 1 ? 1 : BINARY_OFF_LEVEL);
-      const x = left + bit * pitchX;
-      c.g.fillRect(x, y, x + BIT_W - 1, y + BIT_H - 1);
+    // The set bits, then the clear ones: a colour is chosen twice a row rather than per bit.
+    for (let pass = 1; pass >= 0; pass--) {
+      c.color(rgb, pass ? 1 : BINARY_OFF_LEVEL);
+      for (let bit = 0; bit < 6; bit++) {
+        if (((value >> (5 - bit)) & 1) !== pass) continue;
+        const x = left + bit * pitchX;
+        c.g.fillRect(x, y, x + BIT_W - 1, y + BIT_H - 1);
+      }
     }
   }
 }

@@ -16,11 +16,13 @@ export type RankFill = (ranks: Uint8Array, w: number, h: number) => void;
 /** One order of reveal: how to rank the pixels, and the ranks made for the current size. */
 export interface RankOrder {
   fill: RankFill;
-  image: GraphicsImage | null;
+  /** The ranks made for the panel size in use (kept: they take a while to make), row by row. */
+  ranks: Uint8Array | null;
+  width: number;
 }
 
 export function rankOrder(fill: RankFill): RankOrder {
-  return { fill: fill, image: null };
+  return { fill: fill, ranks: null, width: 0 };
 }
 
 /** What a frame draws with, shared by every order, made for one panel size. */
@@ -34,6 +36,8 @@ interface Scratch {
   maskClear: GraphicsImage;
   page: Graphics;
   pageOver: GraphicsImage;
+  /** The rank image of the order in use: its buffer is pointed at that order's ranks. */
+  ranks: GraphicsImage;
 }
 
 let scratch: Scratch | null = null;
@@ -55,6 +59,7 @@ function makeScratch(w: number, h: number): Scratch {
     maskClear: { width: w, height: h, bpp: 1, buffer: mask.buffer, transparent: 1 },
     page: page,
     pageOver: { width: w, height: h, bpp: 24, buffer: page.buffer, transparent: 0 },
+    ranks: { width: w, height: h, bpp: 8, buffer: "" },
   };
 }
 
@@ -68,10 +73,12 @@ export function releaseScratch(): void {
   paletteBytes = null;
 }
 
-function makeRanks(order: RankOrder, w: number, h: number, thresholds: Uint16Array): GraphicsImage {
+function makeRanks(order: RankOrder, w: number, h: number): Uint8Array {
   const ranks = new Uint8Array(w * h);
   order.fill(ranks, w, h);
-  return { width: w, height: h, bpp: 8, buffer: ranks.buffer, palette: thresholds };
+  order.ranks = ranks;
+  order.width = w;
+  return ranks;
 }
 
 /** Shows `to` where the rank is below k (0..LEVELS) and `from` elsewhere. */
@@ -89,12 +96,15 @@ export function revealBelow(out: Graphics, from: GraphicsImage, to: GraphicsImag
     palette = new Uint16Array(LEVELS);
     bytes = paletteBytes = new Uint8Array(palette.buffer);
   }
-  let ranks = order.image;
-  if (!ranks || ranks.width !== w || ranks.height !== h) ranks = order.image = makeRanks(order, w, h, palette);
+  let ranks = order.ranks;
+  if (!ranks || order.width !== w || ranks.length !== w * h) ranks = makeRanks(order, w, h);
+  const image = s.ranks;
+  image.buffer = ranks.buffer;
+  image.palette = palette;
   // A 1-bit mask keeps only the low bit of a palette entry, so 0x0101 sets it.
   bytes.fill(1, 0, 2 * k);
   bytes.fill(0, 2 * k);
-  s.mask.drawImage(ranks, 0, 0);
+  s.mask.drawImage(image, 0, 0);
   out.drawImage(from, 0, 0);
   out.setColor(0);
   out.drawImage(s.maskSet, 0, 0);

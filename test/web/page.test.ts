@@ -43,6 +43,35 @@ t("in station mode the page shows the clock's status", async () => {
   }
 });
 
+t("in station mode the page shows the panel, dot by dot, and steps the loop", async () => {
+  if (!browser) return;
+  const dut = await startTarget();
+  try {
+    await call(dut, "PATCH", "/api/v1/settings", { body: { autoTransition: false, transitionDurationMs: 0 } });
+    await call(dut, "PUT", "/api/v1/display/moodlight", { body: { color: "#20C040" } });
+    const page = await browser.newPage();
+    await page.goto(dut.url + "/");
+    await page.waitForSelector("#screen", { state: "visible" });
+    const dotAt = (x: number, y: number) => page.evaluate(([px, py]) => {
+      const c = document.getElementById("led") as HTMLCanvasElement;
+      return Array.from(c.getContext("2d")!.getImageData(px * 10 + 5, py * 10 + 5, 1, 1).data.slice(0, 3));
+    }, [x, y]);
+    await page.waitForFunction(() => {
+      const c = document.getElementById("led") as HTMLCanvasElement;
+      return c.getContext("2d")!.getImageData(5, 5, 1, 1).data[1] > 0;
+    });
+    assert.equal(await dotAt(0, 0), [0x20, 0xc0, 0x40]);
+    assert.equal(await dotAt(31, 7), [0x20, 0xc0, 0x40]);
+    await call(dut, "DELETE", "/api/v1/display/moodlight");
+    const before = (await call(dut, "GET", "/api/v1/device")).body.currentApp;
+    await page.click("#next");
+    await page.waitForTimeout(100);
+    assert.is.not((await call(dut, "GET", "/api/v1/device")).body.currentApp, before);
+  } finally {
+    await dut.stop();
+  }
+});
+
 t("on a factory-fresh clock a person joins the Wi-Fi from the page", async () => {
   if (!browser) return;
   const dut: Target = await startTarget({ setup: true });

@@ -2,9 +2,9 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { startTarget, call, type Target } from "./target";
+import { afterTornWrite } from "./torn-copy";
 
 const t = suite("lifecycle");
 let dut: Target;
@@ -72,24 +72,13 @@ t.run();
 const flash = suite("atomic configuration");
 
 flash("a copy torn by a power cut is passed over: the previous configuration comes back", async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pixloop-torn-"));
-  const first = await startTarget({ dataDir });
-  if (!first.sim) { await first.stop(); return; }
-  assert.is((await call(first, "PUT", "/api/v1/system", { body: { tzName: "Europe/Lisbon" } })).status, 200);
-  const storage = first.sim.device.storage;
-  const copies = storage.list(/^sys\./).map((n) => ({ n, seq: parseInt(storage.read(n)!.split(" ")[0], 10) }));
-  copies.sort((a, b) => b.seq - a.seq);
-  assert.ok(copies.length === 2, "two copies on flash");
-  // Cut the newest copy short, as a power cut in the middle of the write would.
-  const newest = storage.read(copies[0].n)!;
-  storage.write(copies[0].n, newest.slice(0, newest.length - 7));
-  await first.sim.device.stop();
-  const second = await startTarget({ dataDir });
-  const sys = (await call(second, "GET", "/api/v1/system")).body;
-  assert.is.not(sys.tzName, "Europe/Lisbon");
-  assert.is(sys.wifiSsid, "pixloop-sim");
-  await second.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await afterTornWrite("sys", async (first) => {
+    assert.is((await call(first, "PUT", "/api/v1/system", { body: { tzName: "Europe/Lisbon" } })).status, 200);
+  }, async (second) => {
+    const sys = (await call(second, "GET", "/api/v1/system")).body;
+    assert.is.not(sys.tzName, "Europe/Lisbon");
+    assert.is(sys.wifiSsid, "pixloop-sim");
+  });
 });
 
 flash("a full flash answers 507 and keeps the old configuration", async () => {

@@ -1,10 +1,8 @@
 // The settings resource: read, partial update, persistence across a restart, reset.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import * as fs from "node:fs";
-import * as os from "node:os";
-import * as path from "node:path";
 import { startTarget, call, type Answer, type Target } from "./target";
+import { afterTornWrite } from "./torn-copy";
 
 const COLOR_MSG = 'must be a color ("#RGB", "#RRGGBB", [r,g,b], ["HSV",h,s,v] or a packed integer)';
 
@@ -203,22 +201,12 @@ t.run();
 const store = suite("settings storage");
 
 store("a copy torn by a power cut is passed over: the previous settings come back", async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pixloop-settings-"));
-  const first = await startTarget({ dataDir });
-  if (!first.sim) { await first.stop(); return; }
-  assert.is((await call(first, "PATCH", "/api/v1/settings", { body: { brightness: 11 } })).status, 200);
-  assert.is((await call(first, "PATCH", "/api/v1/settings", { body: { brightness: 22 } })).status, 200);
-  const storage = first.sim.device.storage;
-  const copies = storage.list(/^set\./).map((n) => ({ n, seq: parseInt(storage.read(n)!.split(" ")[0], 10) }));
-  copies.sort((a, b) => b.seq - a.seq);
-  assert.is(copies.length, 2);
-  const newest = storage.read(copies[0].n)!;
-  storage.write(copies[0].n, newest.slice(0, newest.length - 5));
-  await first.sim.device.stop();
-  const second = await startTarget({ dataDir });
-  assert.is((await getSettings(second)).brightness, 11);
-  await second.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await afterTornWrite("set", async (first) => {
+    assert.is((await call(first, "PATCH", "/api/v1/settings", { body: { brightness: 11 } })).status, 200);
+    assert.is((await call(first, "PATCH", "/api/v1/settings", { body: { brightness: 22 } })).status, 200);
+  }, async (second) => {
+    assert.is((await getSettings(second)).brightness, 11);
+  });
 });
 
 store("a full flash answers 507 and nothing changes", async () => {

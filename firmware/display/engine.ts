@@ -127,7 +127,14 @@ export class DisplayEngine {
   start(now: () => number): void {
     if (this.timer) return;
     this.fpsWindowStart = now();
-    this.timer = setInterval(() => this.tick(now()), FRAME_MS);
+    this.timer = setInterval(() => {
+      // A page that throws loses its frame, not the clock: the next frame comes as usual.
+      try {
+        this.tick(now());
+      } catch (e) {
+        this.parts.report.fps = 0;
+      }
+    }, FRAME_MS);
   }
 
   /** The settings changed: the grading and every page may look different. */

@@ -15,7 +15,7 @@ import type { LocalClock } from "../time/clock";
 import { newLocalTime } from "../time/local";
 import { drawStatusDot } from "./status-dots";
 import { Grade, FrameCanvas } from "./grade";
-import { TRANSITION_DRAWS, TRANSITION_LEVELS, endTransition } from "./transitions";
+import { TRANSITION_DRAWS, TRANSITION_LEVELS, endTransition, prepareTransitions } from "./transitions";
 import { Dimmer } from "./dim";
 
 /** 40 frames a second. */
@@ -126,6 +126,7 @@ export class DisplayEngine {
 
   start(now: () => number): void {
     if (this.timer) return;
+    prepareTransitions(this.width, PANEL_HEIGHT);
     this.fpsWindowStart = now();
     this.timer = setInterval(() => {
       // A page that throws loses its frame, not the clock: the next frame comes as usual.

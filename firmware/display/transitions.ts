@@ -24,6 +24,7 @@ import { dim, fade, flash, blink, throughBlack, crossLevel } from "./transitions
 import { pixelate, blocks } from "./transitions/dissolves";
 import { rain, melt } from "./transitions/columns";
 
+import { releaseScratch } from "./transitions/mask";
 export { releaseScratch as endTransition } from "./transitions/mask";
 export type { TransitionDraw } from "./transitions/common";
 export type { PageLevel } from "./transitions/fades";
@@ -46,6 +47,19 @@ export const TRANSITION_LEVELS: (PageLevel | null)[] = [
   crossLevel, null, null, null, null, null, throughBlack, null, null, null,
   null, null,
 ];
+
+/**
+ * Builds what the dissolves keep (their pixel orders, a few milliseconds of work each) for a
+ * panel size before their first use, so that no frame of a transition has to.
+ */
+export function prepareTransitions(w: number, h: number): void {
+  const out = Graphics.createArrayBuffer(w, h, 24);
+  const page: GraphicsImage = { width: w, height: h, bpp: 24, buffer: out.buffer };
+  pixelate(out, page, page, 0.5);
+  blocks(out, page, page, 0.5);
+  rain(out, page, page, 0.5, false);
+  releaseScratch();
+}
 
 /**
  * The transition to play for the setting `name`: its index in TRANSITIONS, or for Random (and

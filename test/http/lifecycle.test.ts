@@ -4,7 +4,7 @@ import * as assert from "uvu/assert";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { startTarget, call, type Target } from "./target";
-import { afterTornWrite } from "./torn-copy";
+import { afterTornWrite, fillFlash } from "./flash-faults";
 
 const t = suite("lifecycle");
 let dut: Target;
@@ -84,13 +84,7 @@ flash("a copy torn by a power cut is passed over: the previous configuration com
 flash("a full flash answers 507 and keeps the old configuration", async () => {
   const dut = await startTarget();
   if (!dut.sim) { await dut.stop(); return; }
-  const storage = dut.sim.device.storage;
-  // Fill what is left, so the next copy cannot be written.
-  let i = 0;
-  while (storage.getFree() > 64) {
-    const size = Math.max(1, Math.min(60000, storage.getFree() - 40));
-    if (!storage.write("filler" + i++, "\xff".repeat(size))) break;
-  }
+  fillFlash(dut.sim.device.storage);
   const r = await call(dut, "PUT", "/api/v1/system", { body: { tzName: "Pacific/Fiji" } });
   assert.is(r.status, 507, r.text);
   assert.is(r.body.error.code, "insufficientStorage");

@@ -2,7 +2,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { startTarget, call, type Answer, type Target } from "./target";
-import { afterTornWrite } from "./torn-copy";
+import { afterTornWrite, fillFlash } from "./flash-faults";
 
 const COLOR_MSG = 'must be a color ("#RGB", "#RRGGBB", [r,g,b], ["HSV",h,s,v] or a packed integer)';
 
@@ -212,12 +212,7 @@ store("a copy torn by a power cut is passed over: the previous settings come bac
 store("a full flash answers 507 and nothing changes", async () => {
   const dut = await startTarget();
   if (!dut.sim) { await dut.stop(); return; }
-  const storage = dut.sim.device.storage;
-  let i = 0;
-  while (storage.getFree() > 64) {
-    const size = Math.max(1, Math.min(60000, storage.getFree() - 40));
-    if (!storage.write("filler" + i++, "\xff".repeat(size))) break;
-  }
+  fillFlash(dut.sim.device.storage);
   const r = await call(dut, "PATCH", "/api/v1/settings", { body: { brightness: 3, timeMode: 4 } });
   assert.is(r.status, 507, r.text);
   assert.equal(r.body, { error: { code: "insufficientStorage", message: "storage capacity reached" } });

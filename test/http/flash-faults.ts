@@ -1,9 +1,19 @@
-// A power cut in the middle of a write, on the simulator: the newest of a record's two stored
-// copies is cut short, and the device is started again on that flash.
+// Flash faults on the simulator: a power cut in the middle of a write (the newest of a record's
+// two stored copies cut short, the device started again on that flash), and a full flash.
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startTarget, type Target } from "./target";
+import type { SimStorage } from "../harness/storage";
+
+/** Fills what is left of the simulated flash, so that the next record copy cannot be written. */
+export function fillFlash(storage: SimStorage): void {
+  let i = 0;
+  while (storage.getFree() > 64) {
+    const size = Math.max(1, Math.min(60000, storage.getFree() - 40));
+    if (!storage.write("filler" + i++, "\xff".repeat(size))) break;
+  }
+}
 
 /**
  * Runs `write` on a fresh device, tears the newest copy of record `base` (its files are

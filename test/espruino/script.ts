@@ -33,3 +33,22 @@ export function runInEspruino(bin: string, source: string, files: { [name: strin
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * Program text that prints `<mark>growth <n>`: what 500 more calls of `run(count)` leave behind
+ * beyond what 50 did, after 10 to settle (measuring itself leaves a few variables). `run` is the
+ * source of a function of the count.
+ */
+export function steadyGrowth(mark: string, run: string): string {
+  return `
+    const steady = ${run};
+    const usage = [0, 0, 0];
+    steady(10);
+    usage[0] = process.memory(false).usage;
+    steady(50);
+    usage[1] = process.memory(false).usage;
+    steady(500);
+    usage[2] = process.memory(false).usage;
+    print("${mark}growth " + (usage[2] - usage[1] - (usage[1] - usage[0])));
+  `;
+}

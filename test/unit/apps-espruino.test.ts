@@ -7,7 +7,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { runInEspruino } from "../espruino/script";
+import { runInEspruino, steadyGrowth } from "../espruino/script";
 import { FRAMES_DIR, frameToText, localTime } from "../harness/frame-fixture";
 import { fontFiles } from "./text-support";
 
@@ -77,15 +77,7 @@ function script(): string {
         for (let a = 0; a < apps.length; a++) apps[a].draw(canvas, f);
       }
     }
-    const usage = [0, 0, 0];
-    frames(10);
-    usage[0] = process.memory(false).usage;
-    frames(50);
-    usage[1] = process.memory(false).usage;
-    frames(500);
-    usage[2] = process.memory(false).usage;
-    print("${MARK}growth " + (usage[2] - usage[1] - (usage[1] - usage[0])));
-  `;
+  ` + steadyGrowth(MARK, "frames");
   return entry;
 }
 

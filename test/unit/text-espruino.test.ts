@@ -8,7 +8,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { runInEspruino } from "../espruino/script";
+import { runInEspruino, steadyGrowth } from "../espruino/script";
 import {
   RENDER_CASES, expectedRows, fontFiles, freshFontModule, serveStorage, storageOf, utf8, writeActual,
 } from "./text-support";
@@ -65,18 +65,8 @@ function script(): string {
     }
     const g = Graphics.createArrayBuffer(32, 8, 1);
     const line = layoutText("\\xc3\\xa9 \\xc5\\x81 \\xd0\\x96", "large", false);
-    let k = 0;
-    const usage = [0, 0, 0];
-    // The first draws give the Graphics its font properties. After them, 500 more draws may leave
-    // no more behind than 50 did (measuring itself leaves a few variables).
-    for (k = 0; k < 10; k++) drawText(g, line, 0, 1);
-    usage[0] = process.memory(false).usage;
-    for (k = 0; k < 50; k++) drawText(g, line, 0, 1);
-    usage[1] = process.memory(false).usage;
-    for (k = 0; k < 500; k++) drawText(g, line, 0, 1);
-    usage[2] = process.memory(false).usage;
-    print("${MARK}growth " + (usage[2] - usage[1] - (usage[1] - usage[0])));
-  `;
+    // The first draws give the Graphics its font properties.
+  ` + steadyGrowth(MARK, "(n) => { for (let k = 0; k < n; k++) drawText(g, line, 0, 1); }");
   return entry;
 }
 

@@ -7,6 +7,8 @@ import { STORAGE_FILES } from "./storage-files.mjs";
 import { writeFontFiles } from "./fonts.mjs";
 import { writeTableFiles } from "./tables.mjs";
 import { buildEspruinoBundle } from "./espruino-bundle.mjs";
+import { buildModules, residentGuard } from "./modules.mjs";
+import { writeRouteTable } from "./routes.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const quiet = process.argv.includes("--quiet");
@@ -17,7 +19,7 @@ const BOARDS = fs.readdirSync(path.join(root, "boards"))
 
 async function buildBoard(id) {
   const outfile = path.join(root, "dist", id + ".js");
-  return buildEspruinoBundle(path.join(root, "firmware/main.ts"), id, outfile);
+  return buildEspruinoBundle(path.join(root, "firmware/main.ts"), id, outfile, {}, [residentGuard]);
 }
 
 function copyStorageFiles() {
@@ -33,4 +35,11 @@ for (const id of BOARDS) outputs.push(await buildBoard(id));
 writeFontFiles();
 writeTableFiles();
 copyStorageFiles();
-if (!quiet) for (const f of outputs) console.log(path.relative(root, f) + ": " + fs.statSync(f).size + " bytes");
+// Modules serve every board (they may not import @board), so one build of them goes with all.
+const modules = await buildModules(path.join(root, "dist", "storage"), BOARDS[0]);
+await writeRouteTable(path.join(root, "dist", "storage"));
+if (!quiet) {
+  for (const f of outputs) console.log(path.relative(root, f) + ": " + fs.statSync(f).size + " bytes");
+  const bytes = modules.reduce((n, m) => n + fs.statSync(path.join(root, "dist", "storage", m.file)).size, 0);
+  console.log(modules.length + " modules in dist/storage: " + bytes + " bytes");
+}

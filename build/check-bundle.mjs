@@ -1,6 +1,6 @@
 // check-bundle: fail the build when a bundle uses something Espruino (2v29) cannot run.
 //
-//   node build/check-bundle.mjs [files...]      (default: every dist/*.js)
+//   node build/check-bundle.mjs [files...]      (default: every dist/*.js and module dist/storage/m.*)
 //
 // Prints `file:line:col: message` for each finding (line and column start at 1) and
 // each clean bundle's size; exits 1 if anything was found. Tests call `checkSource`.
@@ -535,6 +535,10 @@ function main(args) {
     let names = [];
     try { names = readdirSync(dist).filter((n) => n.endsWith(".js")).sort(); } catch { /* no dist/ */ }
     files = names.map((n) => path.relative(process.cwd(), path.join(dist, n)));
+    // The modules (build/modules.mjs) run on the clock as much as the bundles do.
+    let modules = [];
+    try { modules = readdirSync(path.join(dist, "storage")).filter((n) => n.startsWith("m.")).sort(); } catch { /* none */ }
+    files = files.concat(modules.map((n) => path.relative(process.cwd(), path.join(dist, "storage", n))));
     if (files.length === 0) {
       console.error("check-bundle: no bundles in dist/ (run `npm run build` first)");
       return 1;

@@ -7,6 +7,8 @@ import * as esbuild from "esbuild";
 import * as acorn from "acorn";
 import * as walk from "acorn-walk";
 import { STORAGE_FILES } from "./storage-files.mjs";
+import { findModules } from "./modules.mjs";
+import { ROUTES_FILE } from "./routes.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
@@ -35,13 +37,16 @@ export function espruinoBundle(entry, boardId, outfile) {
     // renames it afterwards.
     minifyIdentifiers: true,
     legalComments: "none",
-    charset: "utf8",
+    // Non-ASCII characters as escapes: Espruino's strings are 8-bit, and a UTF-8 literal would
+    // reach it as two to four characters where Node sees one.
+    charset: "ascii",
     alias: { "@board": path.join(root, "boards", boardId + ".ts") },
     // esbuild wraps `require` calls of unbundled modules in a helper that uses Proxy, which
     // Espruino lacks; under another name the calls reach Espruino's own require untouched.
     define: {
       PIXLOOP_VERSION: JSON.stringify(pkg.version),
-      PIXLOOP_FILES: JSON.stringify(Object.keys(STORAGE_FILES).join(",")),
+      PIXLOOP_FILES: JSON.stringify(Object.keys(STORAGE_FILES).concat([ROUTES_FILE], findModules().map((m) => m.file)).join(",")),
+      PIXLOOP_HOST_MODULES: "undefined",
       require: "espruinoRequire",
     },
     banner: { js: "var espruinoRequire=require;" },
@@ -87,11 +92,12 @@ export function renameOf(code) {
 }
 
 /** Builds `entry` for board `boardId` into `outfile`; `define` adds to the build's constants. */
-export function buildEspruinoBundle(entry, boardId, outfile, define) {
+export async function buildEspruinoBundle(entry, boardId, outfile, define, plugins) {
   const options = espruinoBundle(entry, boardId, outfile);
   options.write = false;
+  options.plugins = plugins || [];
   Object.assign(options.define, define || {});
-  const result = esbuild.buildSync(options);
+  const result = await esbuild.build(options);
   const code = renameOf(result.outputFiles[0].text);
   fs.mkdirSync(path.dirname(outfile), { recursive: true });
   fs.writeFileSync(outfile, code);

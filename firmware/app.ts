@@ -20,6 +20,5 @@ export interface App {
   /** The address the setup access point answers on. */
   accessPointIp(): string;
   restart(): void;
-  factoryReset(): void;
   sleep(ms: number): void;
 }

@@ -2,7 +2,7 @@
 // answer HTTP.
 import board from "@board";
 import type { App } from "./app";
-import { VERSION, isFirmwareFile } from "./version";
+import { VERSION } from "./version";
 import { flash } from "./platform/flash";
 import { listen } from "./platform/server";
 import * as wifi from "./platform/wifi";
@@ -16,9 +16,10 @@ import type { LinkHealth } from "./display/status-dots";
 import { bringUpNetwork } from "./net/mode";
 import { startNtp } from "./platform/clock";
 import { handleRequest } from "./http/pipeline";
-import { ROUTES } from "./http/routes";
 import { hostOf } from "./http/guards";
 
+/** Storage file of the route table, written by the build from ./routes.ts. */
+const ROUTES_FILE = "routes";
 /** Port of the setup access point's server, whatever webPort says. */
 const SETUP_PORT = 80;
 
@@ -57,12 +58,6 @@ function boot(): void {
       markBoot("software");
       restart();
     },
-    factoryReset: () => {
-      // Everything the user stored goes; what came with the firmware stays.
-      for (const name of flash.list()) if (!isFirmwareFile(name)) flash.erase(name);
-      markBoot("software");
-      restart();
-    },
     sleep: (ms: number) => {
       markBoot("deepSleep");
       deepSleep(ms);
@@ -76,9 +71,11 @@ function boot(): void {
     mode = m;
     if (m === "setup") display.showSetup(hostname, wifi.accessPointIp());
     const port = mode === "setup" || system.config.webPort <= 0 ? SETUP_PORT : system.config.webPort;
+    // The route table is read in place from Storage (see http/router.ts).
+    const routes = flash.read(ROUTES_FILE) || "\n";
     listen(port, (req, res) => {
       try {
-        handleRequest(app, ROUTES, req, res);
+        handleRequest(app, routes, req, res);
       } catch (e) {
         // An exception here would leave the client waiting for an answer that never comes.
         res.writeHead(500, { "Content-Type": "application/json", "Connection": "close" });

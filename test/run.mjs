@@ -38,11 +38,12 @@ if (step("build", process.execPath, ["build/build.mjs"])) {
   step("bundle check", process.execPath, ["build/check-bundle.mjs"]);
   const espcheck = path.join(root, "..", "shared", "tools", "espcheck.mjs");
   if (fs.existsSync(espcheck)) {
-    const bundles = fs.readdirSync(path.join(root, "dist")).filter((f) => f.endsWith(".js")).map((f) => "dist/" + f);
+    const bundles = fs.readdirSync(path.join(root, "dist")).filter((f) => f.endsWith(".js")).map((f) => "dist/" + f)
+      .concat(fs.readdirSync(path.join(root, "dist", "storage")).filter((f) => f.startsWith("m.")).map((f) => "dist/storage/" + f));
     step("independent bundle check", process.execPath, [espcheck, ...bundles]);
   }
 }
-step("unit tests", bin("uvu"), ["-r", "tsx", "test/unit", "\\.test\\.(ts|mjs)$"], true);
+step("unit tests", bin("uvu"), ["-r", "tsx", "-r", path.join(root, "test/harness/host-modules.ts"), "test/unit", "\\.test\\.(ts|mjs)$"], true);
 step("HTTP tests (simulator)", bin("uvu"), ["-r", "tsx", "test/http", "\\.test\\.ts$"], true);
 step("web page in a real browser", bin("uvu"), ["-r", "tsx", "test/web", "\\.test\\.ts$"], true);
 if (process.env.ESPRUINO) {

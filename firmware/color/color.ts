@@ -1,7 +1,7 @@
 // Colours at the API boundary. Every colour the API accepts goes through parseColor, so settings,
 // payloads, palettes and indicators agree on what a colour is; inside the firmware a colour is a
 // packed 0xRRGGBB integer.
-import { isInteger } from "../system/validate";
+import { isInteger } from "../core/number";
 
 const WHITE = 0xFFFFFF;
 

@@ -7,3 +7,12 @@ export function findText(text: string, needle: string, from?: number): number {
   const at = text.indexOf(needle, from || 0);
   return at >= 0 && at + needle.length <= text.length ? at : -1;
 }
+
+/** Index of `name` in `list` ignoring case, or -1. */
+export function findName(list: string[], name: string): number {
+  const want = name.toLowerCase();
+  for (let i = 0; i < list.length; i++) {
+    if (list[i].toLowerCase() === want) return i;
+  }
+  return -1;
+}

@@ -1,5 +1,5 @@
 // The built-in visual names the API accepts and reports. Spelling here is the spelling the API
-// returns; every lookup on input is case-insensitive (findName).
+// returns; every lookup on input is case-insensitive (core/text findName).
 
 /** Background effects, ASCII-sorted. */
 export const EFFECTS: string[] = [
@@ -20,12 +20,3 @@ export const OVERLAYS: string[] = ["drizzle", "frost", "rain", "snow", "storm", 
 
 /** Built-in palettes (palette files are listed through the files route). */
 export const PALETTES: string[] = ["Cloud", "Lava", "Ocean", "Forest", "Stripe", "Party", "Heat", "Rainbow"];
-
-/** Index of `name` in `list` ignoring case, or -1. */
-export function findName(list: string[], name: string): number {
-  const want = name.toLowerCase();
-  for (let i = 0; i < list.length; i++) {
-    if (list[i].toLowerCase() === want) return i;
-  }
-  return -1;
-}

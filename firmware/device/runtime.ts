@@ -5,6 +5,7 @@ import { ConnectionStatus } from "../net/status";
 import { openI2c, readAdc } from "../platform/io";
 import { heap, nowMs } from "../platform/system";
 import { macAddress } from "../platform/wifi";
+import type { ScanResult } from "../platform/wifi";
 import { takeBootMark } from "../platform/bootmark";
 import { AdcSampler } from "./adc";
 import { EnvSampler, detectSensor } from "./sensors/index";
@@ -39,6 +40,8 @@ export class Runtime {
   messageCount: number;
   wifi: ConnectionStatus;
   mqtt: ConnectionStatus;
+  /** The Wi-Fi scan of the setup page: one at a time, its results handed out once. */
+  wifiScan: { started: number; running: boolean; found: ScanResult[] | null };
   /** Present only when the pin was wired at boot. */
   battery: AdcSampler | null;
   light: AdcSampler | null;
@@ -66,6 +69,7 @@ export class Runtime {
     this.messageCount = 0;
     this.wifi = new ConnectionStatus();
     this.mqtt = new ConnectionStatus();
+    this.wifiScan = { started: 0, running: false, found: null };
     this.battery = null;
     this.light = null;
     this.lightRaw = -1;

@@ -28,17 +28,17 @@ function dotLevel(ind: Indicator, now: number): number {
   return 1;
 }
 
+/** Slot for an API id ("1".."3"), or -1. */
+export function indicatorSlot(id: string): number {
+  return id === "1" || id === "2" || id === "3" ? +id - 1 : -1;
+}
+
 export class Indicators {
   readonly slots: Indicator[];
 
   constructor() {
     this.slots = [];
     for (let i = 0; i < INDICATOR_COUNT; i++) this.slots.push({ on: false, color: 0, blinkMs: 0, fadeMs: 0 });
-  }
-
-  /** Slot for an API id ("1".."3"), or -1. */
-  static slotOf(id: string): number {
-    return id === "1" || id === "2" || id === "3" ? +id - 1 : -1;
   }
 
   /**

@@ -2,7 +2,8 @@
 // drawn by the overlay renderer.
 import type { Failure } from "../core/failure";
 import { invalid } from "../core/failure";
-import { OVERLAYS, PALETTES, findName } from "../device/names";
+import { OVERLAYS, PALETTES } from "../device/names";
+import { findName } from "../core/text";
 import { parseColor } from "../color/color";
 
 export const SPEED_MIN = 0.1;

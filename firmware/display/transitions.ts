@@ -14,7 +14,8 @@
 //      clock), reverse = the direction-aware transitions run the other way. At t = 0 the frame
 //      is `from`, at t = 1 it is `to`; the clip rect is the whole frame again afterwards; the
 //      colours selected on `out` may have changed.
-import { TRANSITIONS, findName } from "../device/names";
+import { TRANSITIONS } from "../device/names";
+import { findName } from "../core/text";
 import type { TransitionDraw } from "./transitions/common";
 import { xorshift } from "./transitions/common";
 import type { PageLevel } from "./transitions/fades";

@@ -1,10 +1,11 @@
 // One request from arrival to answer: the transport rules every route shares, in the order the
 // specification fixes them. Handlers only see requests that passed all of them.
 import type { App } from "../app";
-import type { ApiRequest, Method, MethodSpec, Reply, Route } from "./types";
+import type { ApiRequest, Handler, Method, MethodSpec, ParamsCheck, Reply } from "./types";
 import { failure, errorBody, isFailure, type Failure } from "../core/failure";
 import { toJson, parseJson } from "../core/json";
-import { matchRoute, allowedMethods, methodOf } from "./router";
+import { matchRoute, allowedMethods, methodSpec, paramsCheck } from "./router";
+import { loadModule } from "../platform/modules";
 import { splitTarget } from "./query";
 import { hostOf, isAuthorized, crossSite, AUTH_REALM } from "./guards";
 import { heap } from "../platform/system";
@@ -57,25 +58,46 @@ function sendReply(res: EspResponse, reply: Reply, cors: boolean, head: boolean)
 }
 
 /**
- * Waits for the whole body. Keeps at most `keep` bytes; `done` learns the total received and
- * whether the body was cut off at DRAIN_MAX (the socket is then closed with the answer).
+ * The length of the body a request declares, which is when Espruino's server raises `end`: -1 for
+ * a chunked body (its last chunk ends it), 0 without Content-Length (a request without either has
+ * no body, whatever else the client sends), and NaN for a Content-Length that is not a decimal
+ * number of bytes (such a body is never taken in).
  */
-function readBody(req: EspRequest, keep: number, done: (body: string, total: number) => void): void {
+function declaredLength(header: (name: string) => string): number {
+  if (header("transfer-encoding").toLowerCase() === "chunked") return -1;
+  const v = header("content-length");
+  if (v === "") return 0;
+  return /^[0-9]+$/.test(v) ? parseInt(v, 10) : NaN;
+}
+
+/**
+ * Takes in a body, keeping at most `keep` bytes of it. `done` runs once, when the body has arrived
+ * whole: on the request's `end`, and only if exactly `expected` bytes came (any number when
+ * `expected` is negative; never when it is NaN). A client that resets or half-closes the
+ * connection before that never gets `end` from Espruino, so nothing is done for it. Bytes past
+ * `expected` are no part of the body. Past DRAIN_MAX bytes (and past `keep`), `done` runs at once
+ * with `cut` set, for a refusal: the body is not complete and must not be used.
+ */
+function readBody(req: EspRequest, keep: number, expected: number,
+  done: (body: string, total: number, cut: boolean) => void): void {
   let body = "";
   let total = 0;
   let finished = false;
-  const finish = () => {
-    if (finished) return;
-    finished = true;
-    done(body, total);
-  };
   req.on("data", (chunk: string) => {
+    if (finished) return;
+    if (expected >= 0 && total + chunk.length > expected) chunk = chunk.substr(0, expected - total);
     total += chunk.length;
-    if (body.length + chunk.length <= keep) body += chunk;
-    if (total > DRAIN_MAX) finish();
+    if (total <= keep) body += chunk;
+    if (total > DRAIN_MAX && total > keep) {
+      finished = true;
+      done(body, total, true);
+    }
   });
-  req.on("end", finish);
-  req.on("close", finish);
+  req.on("end", () => {
+    if (finished || !(expected < 0 || total === expected)) return;
+    finished = true;
+    done(body, total, false);
+  });
 }
 
 function isJsonType(contentType: string): boolean {
@@ -84,9 +106,8 @@ function isJsonType(contentType: string): boolean {
   return type === "application/json";
 }
 
-function isGuarded(spec: MethodSpec, req: ApiRequest): boolean {
-  const g = spec.guarded;
-  return typeof g === "function" ? g(req) : !!g;
+function isGuarded(spec: MethodSpec, query: { [name: string]: string }): boolean {
+  return spec.guarded === "secrets" ? query.secrets === "1" : !!spec.guarded;
 }
 
 function notAllowedDuringSetup(): Failure {
@@ -103,7 +124,8 @@ function preflight(res: EspResponse, methods: string): void {
   }, "", false);
 }
 
-export function handleRequest(app: App, routes: Route[], req: EspRequest, res: EspResponse): void {
+/** Answers `req` by the route table `routes` (the text router.ts reads). */
+export function handleRequest(app: App, routes: string, req: EspRequest, res: EspResponse): void {
   const target = splitTarget(req.url || "/");
   const lower: Headers = {};
   for (const k in req.headers) lower[k.toLowerCase()] = "" + req.headers[k];
@@ -114,20 +136,19 @@ export function handleRequest(app: App, routes: Route[], req: EspRequest, res: E
   const match = matchRoute(routes, target.path);
 
   if (method === "OPTIONS") {
-    preflight(res, match ? allowedMethods(match.route) + ", OPTIONS" : "GET, PUT, PATCH, POST, DELETE, OPTIONS");
+    preflight(res, match ? allowedMethods(match) + ", OPTIONS" : "GET, PUT, PATCH, POST, DELETE, OPTIONS");
     return;
   }
 
   const setup = app.mode === "setup";
   const config = app.system.config;
   // Answers of the protected routes never carry the CORS header, refusals included.
-  const early = match && methodOf(match.route, method);
-  let cors = !(early && match && isGuarded(match.route.methods[early] as MethodSpec,
-    { method: early, path: target.path, query: target.query, header, body: undefined, raw: "", params: match.params }));
+  const early = match && methodSpec(match, method);
+  let cors = !(early && isGuarded(early, target.query));
   const reject = (f: Failure, extra?: Headers) => {
     // Whatever the client is still sending is read and dropped, so it gets the answer rather
-    // than a reset connection.
-    readBody(req, 0, () => sendFailure(res, f, cors, extra));
+    // than a reset connection. A refusal changes nothing, so any body that ends will do.
+    readBody(req, 0, -1, () => sendFailure(res, f, cors, extra));
   };
 
   // Setup mode: a captive portal for foreign hosts, before the login check.
@@ -135,7 +156,7 @@ export function handleRequest(app: App, routes: Route[], req: EspRequest, res: E
     const host = hostOf(header("host"));
     const own = host !== "" && app.ownHosts().indexOf(host) >= 0;
     if (!own && method === "GET") {
-      readBody(req, 0, () => send(res, 302, {
+      readBody(req, 0, -1, () => send(res, 302, {
         "Location": "http://" + app.accessPointIp() + "/",
         "Content-Type": "text/plain",
       }, "", head));
@@ -165,16 +186,16 @@ export function handleRequest(app: App, routes: Route[], req: EspRequest, res: E
   }
 
   if (!match) return reject(failure(404, "notFound", "unknown route"));
-  const route = match.route;
-  if (route.checkParams) {
-    const bad = route.checkParams(match.params);
+  const check = paramsCheck(match);
+  if (check) {
+    const bad = loadModule<ParamsCheck>(check)(match.params);
     if (bad) return reject(bad);
   }
-  const m = methodOf(route, method);
-  if (!m) {
-    return reject(failure(405, "methodNotAllowed", "allowed method(s): " + allowedMethods(route)));
+  const spec = methodSpec(match, method);
+  if (!spec) {
+    return reject(failure(405, "methodNotAllowed", "allowed method(s): " + allowedMethods(match)));
   }
-  const spec = route.methods[m] as MethodSpec;
+  const m = method as Method;
 
   const request: ApiRequest = {
     method: m as Method, path: target.path, query: target.query, header, body: undefined, raw: "",
@@ -183,7 +204,7 @@ export function handleRequest(app: App, routes: Route[], req: EspRequest, res: E
 
   if (setup && !spec.setup) return reject(notAllowedDuringSetup());
 
-  const guarded = isGuarded(spec, request);
+  const guarded = isGuarded(spec, request.query);
   cors = !guarded;
   // In setup mode writes must come from the device's own page; reads stay open so a captive
   // portal's redirected navigation still shows the setup page.
@@ -197,7 +218,7 @@ export function handleRequest(app: App, routes: Route[], req: EspRequest, res: E
   }
 
   const max = spec.maxBody === undefined ? JSON_BODY_MAX : spec.maxBody;
-  const declared = parseInt(header("content-length"), 10);
+  const declared = declaredLength(header);
   if (max > 0 && declared > max) {
     return reject(failure(413, "payloadTooLarge", "request body is larger than " + max + " bytes"));
   }
@@ -205,9 +226,10 @@ export function handleRequest(app: App, routes: Route[], req: EspRequest, res: E
     return reject(failure(507, "insufficientStorage", "not enough free memory for this request body"));
   }
 
-  readBody(req, max, (raw, total) => {
-    if (max > 0 && total > max) {
-      return sendFailure(res, failure(413, "payloadTooLarge", "request body is larger than " + max + " bytes"), cors);
+  readBody(req, max, declared, (raw, total, cut) => {
+    if (cut || (max > 0 && total > max)) {
+      const limit = max > 0 ? max : DRAIN_MAX;
+      return sendFailure(res, failure(413, "payloadTooLarge", "request body is larger than " + limit + " bytes"), cors);
     }
     // A POST is not type-gated: a body it declares as something other than JSON counts as empty.
     const text = m === "POST" && contentType !== "" && !isJsonType(contentType) ? "" : raw;
@@ -222,7 +244,7 @@ export function handleRequest(app: App, routes: Route[], req: EspRequest, res: E
     }
     let out: Reply | Failure;
     try {
-      out = spec.handler(request, app);
+      out = loadModule<Handler>(spec.handler)(request, app);
     } catch (e) {
       out = failure(500, "internalError", "command failed");
     }

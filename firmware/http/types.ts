@@ -30,18 +30,23 @@ export interface Reply {
   after?: () => void;
 }
 
+/** What a handler module exports: the answer to one request. */
 export type Handler = (req: ApiRequest, app: App) => Reply | Failure;
+
+/** What a params-check module exports: a refusal for bad path parameters, or null. */
+export type ParamsCheck = (params: { [name: string]: string }) => Failure | null;
 
 /** How a method of a route treats its request body. */
 export interface MethodSpec {
-  handler: Handler;
+  /** The module (firmware/<id>.mod.ts) whose default export, a Handler, answers. */
+  handler: string;
   /** Allowed in setup mode. */
   setup?: boolean;
   /**
    * Reads, replaces or erases secrets or firmware: no CORS header on the answer, and cross-site
-   * requests are refused. A function decides per request (GET /system only with secrets=1).
+   * requests are refused. "secrets": only when the query asks for secrets=1 (GET /system).
    */
-  guarded?: boolean | ((req: ApiRequest) => boolean);
+  guarded?: boolean | "secrets";
   /** What an empty body means: refused as invalidJson, or handed to the handler as undefined. */
   emptyBody?: "invalidJson" | "pass";
   /** The handler reads the body itself from `raw`: no JSON parsing, no invalidJson. */
@@ -54,12 +59,19 @@ export interface Route {
   /** Literal segments and `{param}` segments, e.g. "/api/v1/indicators/{id}". */
   path: string;
   methods: { [M in Method]?: MethodSpec };
-  /** Checked before the method, so a bad name answers 400 rather than 405. */
-  checkParams?: (params: { [name: string]: string }) => Failure | null;
+  /** A module exporting a ParamsCheck, run before the method check (a bad id answers 404, not 405). */
+  checkParams?: string;
 }
 
 export function ok(): Reply {
   return { status: 200, json: { ok: true } };
+}
+
+/** A 200 {ok: true} that runs `after` once it has been sent (restart, sleep). */
+export function okThen(after: () => void): Reply {
+  const r = ok();
+  r.after = after;
+  return r;
 }
 
 export function json(value: unknown, status?: number): Reply {

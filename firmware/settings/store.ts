@@ -1,49 +1,26 @@
-// The stored settings: two-copy atomic record "set", the default for every key that is missing
-// or no longer valid, and listeners that apply a change the moment it is made.
+// The stored settings: two-copy atomic record "set" and listeners that apply a change the moment
+// it is made. Reading a stored copy back (with every key's check) is the module settings/load.
 import { AtomicRecord } from "../core/persist";
 import type { RecordFlash } from "../core/persist";
-import { failure, isFailure } from "../core/failure";
-import type { Failure } from "../core/failure";
-import { defaultSettings, eachField, holderOf, leafName } from "./schema";
-import type { Bag } from "./schema";
-import { applySettingsPatch, checkValue, weekdaysFrom } from "./validate";
+import { loadModule } from "../platform/modules";
+import type SettingsLoad from "./load.mod";
 import type { Settings } from "./types";
 
 export type SettingsListener = (current: Settings) => void;
 
 export class SettingsStore {
-  current: Settings;
+  current!: Settings;
   private record: AtomicRecord;
   private listeners: SettingsListener[];
 
   constructor(flash: RecordFlash) {
     this.record = new AtomicRecord(flash, "set");
-    this.current = defaultSettings();
     this.listeners = [];
   }
 
-  /**
-   * Reads the newest intact copy. Each stored value replaces its default only when it still
-   * passes its row's check (colours are stored packed, which the colour parser accepts, and
-   * weekdays as numbers); unknown keys are dropped.
-   */
+  /** Reads the newest intact copy (the defaults for whatever is missing or no longer valid). */
   load(): void {
-    const raw = this.record.load();
-    const src: Bag = typeof raw === "object" && raw !== null && !Array.isArray(raw) ? raw as Bag : {};
-    const out = defaultSettings();
-    const bag = out as unknown as Bag;
-    eachField((spec) => {
-      // A group is filled field by field through its own rows.
-      if (spec.kind === "group") return;
-      const from = holderOf(src, spec.name);
-      const leaf = leafName(spec.name);
-      const v = typeof from === "object" && from !== null ? from[leaf] : undefined;
-      if (v === undefined) return;
-      const into = holderOf(bag, spec.name);
-      const r = spec.kind === "days" ? weekdaysFrom(v, true) : checkValue(spec, v, into[leaf]);
-      if (spec.kind === "days" ? r !== null : !isFailure(r)) into[leaf] = r;
-    });
-    this.current = out;
+    this.current = loadModule<typeof SettingsLoad>("settings/load")(this.record.load());
     this.changed();
   }
 
@@ -55,23 +32,10 @@ export class SettingsStore {
     return true;
   }
 
-  /**
-   * Applies a PATCH body (any subset of keys, validated whole) and saves the result. Null when
-   * applied; otherwise the failure (422, or 507 when the flash refused), and nothing changed.
-   */
-  patch(body: unknown): Failure | null {
-    const next = applySettingsPatch(this.current, body);
-    if (isFailure(next)) return next;
-    // An empty object changes nothing and need not wear the flash.
-    if (Object.keys(body as object).length === 0) return null;
-    return this.save(next) ? null : failure(507, "insufficientStorage", "storage capacity reached");
-  }
-
   /** Erases both stored copies and returns to the defaults. */
   wipe(): void {
     this.record.erase();
-    this.current = defaultSettings();
-    this.changed();
+    this.load();
   }
 
   /** `fn` runs with the new settings after every load, save and wipe. */

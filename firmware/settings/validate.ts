@@ -5,11 +5,12 @@
 // the scroll object merge field by field onto their current value.
 import { failure, invalid, isFailure } from "../core/failure";
 import type { Failure } from "../core/failure";
-import { TRANSITIONS, findName } from "../device/names";
+import { TRANSITIONS } from "../device/names";
+import { findName } from "../core/text";
 import { COLOR_MESSAGE, parseColor } from "../color/color";
 import { checkScroll } from "../text/scroll-spec";
 import type { ScrollSpec } from "../text/scroll-spec";
-import { isInteger } from "../system/validate";
+import { isInteger } from "../core/number";
 import { WEEKDAYS, findField } from "./schema";
 import type { Bag, FieldSpec } from "./schema";
 import type { Settings } from "./types";

@@ -12,14 +12,11 @@ import type { Failure } from "../core/failure";
 import { findField } from "./schema";
 import type { Bag, FieldSpec, SystemConfig } from "./schema";
 import { checkI2sSet, validatePinMap } from "./pins";
+import { isInteger } from "../core/number";
 
 const IP_MSG = 'must be an IPv4 address like 192.168.1.50, or "" to leave it unset';
 const CIDR_MSG = 'must be an IPv4 address like 192.168.1.50 or 192.168.1.50/24, or "" to leave it unset';
 const SHA_MSG = 'must be 64 lowercase hex digits (the SHA-256 of the broker certificate), or "" for none';
-
-export function isInteger(v: unknown): v is number {
-  return typeof v === "number" && isFinite(v) && Math.floor(v) === v;
-}
 
 /** "1".."255" or "0": decimal digits without a leading zero, at most `max`. */
 function smallNumber(s: string, max: number): number {

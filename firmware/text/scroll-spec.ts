@@ -1,8 +1,8 @@
 // The scroll object of settings and payloads: how a line of text moves.
 import { invalid } from "../core/failure";
 import type { Failure } from "../core/failure";
-import { findName } from "../device/names";
-import { isInteger } from "../system/validate";
+import { findName } from "../core/text";
+import { isInteger } from "../core/number";
 
 export type ScrollMode = "static" | "wrap" | "loop" | "bounce";
 

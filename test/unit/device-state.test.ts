@@ -13,7 +13,7 @@ import { defaultConfig } from "../../firmware/system/schema";
 import type { SystemConfig } from "../../firmware/system/schema";
 import { defaultSettings } from "../../firmware/settings/schema";
 import type { App } from "../../firmware/app";
-import type { ApiRequest, Reply, Route } from "../../firmware/http/types";
+import type { ApiRequest, Handler, Reply, Route } from "../../firmware/http/types";
 import type { Failure } from "../../firmware/core/failure";
 
 // ---- Espruino stand-ins -----------------------------------------------------------------------
@@ -28,6 +28,7 @@ const fakeWifi = {
 };
 const fakeStorage = {
   read: (n: string) => files[n],
+  list: () => Object.keys(files),
   write: (n: string, d: string) => { files[n] = String(d); return true; },
   erase: (n: string) => { delete files[n]; },
 };
@@ -40,6 +41,9 @@ loader._load = function (request: string, ...rest: unknown[]) {
 };
 const g = globalThis as unknown as { [k: string]: unknown };
 g.getTime = () => clockMs / 1000;
+// The build's constants (build/espruino-bundle.mjs), for version.ts.
+g.PIXLOOP_VERSION = "1.2.3";
+g.PIXLOOP_FILES = "index.html,routes";
 g.analogRead = (pin: number) => adc.read(pin);
 g.I2C = SimI2C;
 (process as unknown as { memory: (gc?: boolean) => typeof memory }).memory = () => Object.assign({}, memory);
@@ -55,15 +59,16 @@ const { deviceState, derivedHostname, psramFreeBytes } =
 const { capabilities } = require("../../firmware/device/capabilities") as typeof import("../../firmware/device/capabilities");
 const { deviceRoutes } = require("../../firmware/device/routes") as typeof import("../../firmware/device/routes");
 const { markBoot } = require("../../firmware/platform/bootmark") as typeof import("../../firmware/platform/bootmark");
+const { loadModule } = require("../../firmware/platform/modules") as typeof import("../../firmware/platform/modules");
 
 // ---- fixtures -----------------------------------------------------------------------------------
 
-interface Calls { restart: number; factoryReset: number; sleep: number[] }
+interface Calls { restart: number; sleep: number[] }
 
 function makeApp(board: Board, edit?: (c: SystemConfig) => void): { app: App; calls: Calls } {
   const config = defaultConfig(board);
   if (edit) edit(config);
-  const calls: Calls = { restart: 0, factoryReset: 0, sleep: [] };
+  const calls: Calls = { restart: 0, sleep: [] };
   const app = {
     board,
     version: "1.2.3",
@@ -74,7 +79,6 @@ function makeApp(board: Board, edit?: (c: SystemConfig) => void): { app: App; ca
     ownHosts: () => [],
     accessPointIp: () => "192.168.4.1",
     restart: () => { calls.restart++; },
-    factoryReset: () => { calls.factoryReset++; },
     sleep: (ms: number) => { calls.sleep.push(ms); },
   } as unknown as App;
   return { app, calls };
@@ -345,7 +349,7 @@ function call(path: string, method: "GET" | "POST", app: App, body?: unknown): R
   const req: ApiRequest = {
     method, path, query: {}, header: () => "", body, params: {},
   };
-  return spec!.handler(req, app);
+  return loadModule<Handler>(spec!.handler)(req, app);
 }
 
 test("routes: paths, methods, setup mode and guards", () => {
@@ -379,11 +383,15 @@ test("routes: reboot and factory reset answer first, act after", () => {
   assert.is(calls.restart, 0);
   r.after!();
   assert.is(calls.restart, 1);
+  files["user.txt"] = "mine";
+  files["index.html"] = "<p>page</p>";
   const f = call("/api/v1/device/factory-reset", "POST", app) as Reply;
   assert.equal(f.json, { ok: true });
-  assert.is(calls.factoryReset, 0);
+  assert.is(files["user.txt"], "mine");
   f.after!();
-  assert.is(calls.factoryReset, 1);
+  // The user's file is gone, the firmware's page stays, and the clock restarts.
+  assert.equal(Object.keys(files), ["index.html"]);
+  assert.is(calls.restart, 2);
 });
 
 test("routes: sleep takes a positive integer durationMs", () => {

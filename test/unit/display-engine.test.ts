@@ -18,7 +18,8 @@ import { defaultSettings } from "../../firmware/settings/schema";
 import type { Settings } from "../../firmware/settings/types";
 import type { LinkHealth } from "../../firmware/display/status-dots";
 import type { LoopApp } from "../../firmware/apps/types";
-import { findName, TRANSITIONS } from "../../firmware/device/names";
+import { TRANSITIONS } from "../../firmware/device/names";
+import { findName } from "../../firmware/core/text";
 
 installGraphics();
 const g = globalThis as unknown as { E?: object };

@@ -1,13 +1,13 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { Indicators } from "../../firmware/display/indicators";
+import { Indicators, indicatorSlot } from "../../firmware/display/indicators";
 import { Moodlight, kelvinToRgb } from "../../firmware/display/moodlight";
 import { applyOverlayPatch, newOverlay } from "../../firmware/display/overlay";
 
 const COLOR_MSG = 'must be a color ("#RGB", "#RRGGBB", [r,g,b], ["HSV",h,s,v] or a packed integer)';
 
 test("indicator ids are exactly 1, 2 and 3", () => {
-  assert.equal(["1", "2", "3", "0", "4", "10", "01", ""].map(Indicators.slotOf), [0, 1, 2, -1, -1, -1, -1, -1]);
+  assert.equal(["1", "2", "3", "0", "4", "10", "01", ""].map(indicatorSlot), [0, 1, 2, -1, -1, -1, -1, -1]);
 });
 
 test("a colour turns an indicator on; 0 or null turns it off and keeps the colour", () => {

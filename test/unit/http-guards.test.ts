@@ -2,7 +2,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { hostOf, isAuthorized, crossSite } from "../../firmware/http/guards";
 import { splitTarget, percentDecode } from "../../firmware/http/query";
-import { matchRoute, allowedMethods } from "../../firmware/http/router";
+import { allowedMethods, encodeRoutes, matchRoute, methodSpec, paramsCheck } from "../../firmware/http/router";
 import type { Route } from "../../firmware/http/types";
 
 const b64 = (s: string) => Buffer.from(s, "latin1").toString("base64");
@@ -41,18 +41,44 @@ test("splitTarget decodes path and query byte by byte", () => {
   assert.is(percentDecode("%zz"), "%zz");
 });
 
-test("matchRoute: table order, params, allowed methods in table order", () => {
-  const h = () => ({ status: 200 });
+test("route table: literal paths before patterns, params, methods and flags survive the encoding", () => {
   const routes: Route[] = [
-    { path: "/api/v1/apps/active", methods: { PUT: { handler: h } } },
-    { path: "/api/v1/apps/{name}", methods: { DELETE: { handler: h } } },
-    { path: "/api/v1/system", methods: { GET: { handler: h }, PUT: { handler: h } } },
+    { path: "/api/v1/apps/{name}", checkParams: "apps/name", methods: { DELETE: { handler: "apps/delete", maxBody: 0 } } },
+    { path: "/api/v1/apps/active", methods: { PUT: { handler: "apps/activate", rawBody: true } } },
+    {
+      path: "/api/v1/system",
+      methods: {
+        GET: { handler: "system/get", setup: true, guarded: "secrets", maxBody: 0 },
+        PUT: { handler: "system/put", setup: true, guarded: true, emptyBody: "invalidJson" },
+      },
+    },
+    { path: "/api/v1/display/moodlight", methods: { PUT: { handler: "display/moodlight-put", emptyBody: "pass" } } },
   ];
-  assert.is(matchRoute(routes, "/api/v1/apps/active")!.route, routes[0]);
-  assert.equal(matchRoute(routes, "/api/v1/apps/clock")!.params, { name: "clock" });
-  assert.is(matchRoute(routes, "/api/v1/apps"), null);
-  assert.is(matchRoute(routes, "/api/v1/system/"), null);
-  assert.is(allowedMethods(routes[2]), "GET, PUT");
+  const table = encodeRoutes(routes);
+  const active = matchRoute(table, "/api/v1/apps/active")!;
+  assert.equal(methodSpec(active, "PUT"), {
+    handler: "apps/activate", setup: false, guarded: false, emptyBody: undefined, rawBody: true, maxBody: undefined,
+  });
+  assert.is(paramsCheck(active), "");
+  const named = matchRoute(table, "/api/v1/apps/clock")!;
+  assert.equal(named.params, { name: "clock" });
+  assert.is(paramsCheck(named), "apps/name");
+  assert.is(methodSpec(named, "DELETE")!.maxBody, 0);
+  assert.is(methodSpec(named, "PUT"), null);
+  assert.is(matchRoute(table, "/api/v1/apps"), null);
+  assert.is(matchRoute(table, "/api/v1/apps/a/b"), null);
+  assert.is(matchRoute(table, "/api/v1/system/"), null);
+  // A path that only starts like a route is no match (Espruino's indexOf would report one).
+  assert.is(matchRoute(table, "/api/v1/sys"), null);
+  const system = matchRoute(table, "/api/v1/system")!;
+  assert.is(allowedMethods(system), "GET, PUT");
+  assert.equal(methodSpec(system, "GET"), {
+    handler: "system/get", setup: true, guarded: "secrets", emptyBody: undefined, rawBody: false, maxBody: 0,
+  });
+  assert.equal(methodSpec(system, "PUT"), {
+    handler: "system/put", setup: true, guarded: true, emptyBody: "invalidJson", rawBody: false, maxBody: undefined,
+  });
+  assert.is(methodSpec(matchRoute(table, "/api/v1/display/moodlight")!, "PUT")!.emptyBody, "pass");
 });
 
 test.run();

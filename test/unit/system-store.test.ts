@@ -1,3 +1,4 @@
+import Module from "node:module";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import esp32 from "../../boards/esp32";
@@ -5,7 +6,8 @@ import esp32s3 from "../../boards/esp32s3";
 import { SystemStore } from "../../firmware/system/store";
 import { defaultConfig } from "../../firmware/system/schema";
 import type { SystemConfig } from "../../firmware/system/schema";
-import type { Route, ApiRequest, Reply } from "../../firmware/http/types";
+import type { Route, ApiRequest, Reply, MethodSpec, Handler } from "../../firmware/http/types";
+import { loadModule } from "../../firmware/platform/modules";
 import type { Failure } from "../../firmware/core/failure";
 import { MemFlash } from "./mem-flash";
 
@@ -150,13 +152,24 @@ test("wipe: both copies gone, factory config", () => {
 
 // --- the routes, through their handlers --------------------------------------------------------
 
-interface FakeWifi { scan(cb: (aps: { ssid: string; rssi: number; authMode: string }[]) => void): void }
-const g = globalThis as unknown as { require?: (name: string) => unknown };
-if (typeof g.require !== "function") {
-  const wifi: FakeWifi = {
-    scan: (cb) => { setTimeout(() => cb([{ ssid: "net", rssi: -60, authMode: "wpa2" }, { ssid: "cafe", rssi: -80, authMode: "open" }]), 1); },
+// The scan handler reaches the radio through platform/wifi, which requires Espruino's "Wifi":
+// a stand-in that finds two networks, loaded afresh in case another suite loaded its own.
+const fakeWifi = {
+  scan: (cb: (aps: { ssid: string; rssi: number; authMode: string }[]) => void) => {
+    setTimeout(() => cb([{ ssid: "net", rssi: -60, authMode: "wpa2" }, { ssid: "cafe", rssi: -80, authMode: "open" }]), 1);
+  },
+};
+declare const require: { cache: { [path: string]: unknown } };
+/** Loads the radio afresh on top of every other suite's stand-ins (the newest hook answers first). */
+function freshRadio(): void {
+  const loader = Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown };
+  const before = loader._load;
+  loader._load = function (request: string, ...rest: unknown[]) {
+    return request === "Wifi" ? fakeWifi : before.call(this, request, ...rest);
   };
-  g.require = () => wifi;
+  for (const path of Object.keys(require.cache)) {
+    if (/[\\/]firmware[\\/](platform[\\/]wifi|system[\\/]wifi-scan)/.test(path)) delete require.cache[path];
+  }
 }
 
 function request(method: "GET" | "PUT", path: string, query: { [k: string]: string }, body?: unknown): ApiRequest {
@@ -167,7 +180,7 @@ function fakeApp(mode: "station" | "setup", flash: MemFlash) {
   const system = new SystemStore(flash, esp32);
   system.load();
   system.config = withChange(system.config, { wifiSsid: "home", wifiPass: "secret", authPass: "a" });
-  return { board: esp32, mode, system } as unknown as import("../../firmware/app").App;
+  return { board: esp32, mode, system, runtime: { wifiScan: { started: 0, running: false, found: null } } } as unknown as import("../../firmware/app").App;
 }
 
 async function routes(): Promise<Route[]> {
@@ -181,26 +194,29 @@ function route(all: Route[], path: string): Route {
   return r;
 }
 
+/** The handler module a route method names, as the transport loads it. */
+function handler(spec: MethodSpec): Handler {
+  return loadModule<Handler>(spec.handler);
+}
+
 test("routes: GET omits secrets unless secrets=1; refused in setup mode", async () => {
   const all = await routes();
   const get = route(all, "/api/v1/system").methods.GET!;
   assert.is(get.setup, true);
-  const guard = get.guarded as (req: ApiRequest) => boolean;
-  assert.is(guard(request("GET", "/api/v1/system", { secrets: "1" })), true);
-  assert.is(guard(request("GET", "/api/v1/system", {})), false);
+  assert.is(get.guarded, "secrets");
   const app = fakeApp("station", new MemFlash());
-  let r = get.handler(request("GET", "/api/v1/system", {}), app) as Reply;
+  let r = handler(get)(request("GET", "/api/v1/system", {}), app) as Reply;
   assert.is(r.status, 200);
   const plain = r.json as { [k: string]: unknown };
   assert.is(plain.wifiPass, undefined);
   assert.is(plain.wifiSsid, "home");
   assert.is(Object.keys(plain).length, 67);
-  r = get.handler(request("GET", "/api/v1/system", { secrets: "1" }), app) as Reply;
+  r = handler(get)(request("GET", "/api/v1/system", { secrets: "1" }), app) as Reply;
   assert.is((r.json as { [k: string]: unknown }).wifiPass, "secret");
   const setup = fakeApp("setup", new MemFlash());
-  const f = get.handler(request("GET", "/api/v1/system", { secrets: "1" }), setup) as Failure;
+  const f = handler(get)(request("GET", "/api/v1/system", { secrets: "1" }), setup) as Failure;
   assert.equal([f.status, f.code, f.message], [403, "forbidden", "not available during provisioning"]);
-  assert.is((get.handler(request("GET", "/api/v1/system", {}), setup) as Reply).status, 200);
+  assert.is((handler(get)(request("GET", "/api/v1/system", {}), setup) as Reply).status, 200);
 });
 
 test("routes: PUT saves, answers without secrets; 507 keeps the old config", async () => {
@@ -209,17 +225,17 @@ test("routes: PUT saves, answers without secrets; 507 keeps the old config", asy
   assert.equal([put.setup, put.guarded, put.emptyBody], [true, true, "invalidJson"]);
   const flash = new MemFlash();
   const app = fakeApp("station", flash);
-  const r = put.handler(request("PUT", "/api/v1/system", {}, { hostname: "clock", authPass: "new" }), app) as Reply;
+  const r = handler(put)(request("PUT", "/api/v1/system", {}, { hostname: "clock", authPass: "new" }), app) as Reply;
   assert.is(r.status, 200);
   const view = r.json as { [k: string]: unknown };
   assert.is(view.hostname, "clock");
   assert.is(view.authPass, undefined);
   assert.is(app.system.config.hostname, "clock");
   assert.is(app.system.config.authPass, "new");
-  const bad = put.handler(request("PUT", "/api/v1/system", {}, { webPort: 70000 }), app) as Failure;
+  const bad = handler(put)(request("PUT", "/api/v1/system", {}, { webPort: 70000 }), app) as Failure;
   assert.equal([bad.status, bad.code, bad.field], [422, "validationFailed", "webPort"]);
   flash.refuse = true;
-  const full = put.handler(request("PUT", "/api/v1/system", {}, { hostname: "other" }), app) as Failure;
+  const full = handler(put)(request("PUT", "/api/v1/system", {}, { hostname: "other" }), app) as Failure;
   assert.equal([full.status, full.code, full.message], [507, "insufficientStorage", "storage capacity reached"]);
   assert.is(app.system.config.hostname, "clock");
 });
@@ -230,15 +246,16 @@ test("routes: wifi scan answers 202 until results are ready, then hands them out
   if (!g.getTime) g.getTime = () => Date.now() / 1000;
   const all = await routes();
   const scan = route(all, "/api/v1/system/wifi-scan").methods.GET!;
+  freshRadio();
   assert.is(scan.setup, true);
   const app = fakeApp("setup", new MemFlash());
   const req = request("GET", "/api/v1/system/wifi-scan", {});
-  const first = scan.handler(req, app) as Reply;
+  const first = handler(scan)(req, app) as Reply;
   assert.equal([first.status, first.json], [202, { scanning: true }]);
   let r = first;
   for (let i = 0; i < 100 && r.status === 202; i++) {
     await new Promise((done) => setTimeout(done, 5));
-    r = scan.handler(req, app) as Reply;
+    r = handler(scan)(req, app) as Reply;
   }
   assert.is(r.status, 200);
   const list = r.json as { ssid: string; rssi: number; enc: boolean }[];
@@ -249,7 +266,7 @@ test("routes: wifi scan answers 202 until results are ready, then hands them out
     assert.is(typeof n.enc, "boolean");
   }
   // Served once: the next call starts over.
-  assert.is((scan.handler(req, app) as Reply).status, 202);
+  assert.is((handler(scan)(req, app) as Reply).status, 202);
 });
 
 test.run();

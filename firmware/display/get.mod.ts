@@ -1,0 +1,16 @@
+// GET /api/v1/display
+import type { Handler } from "../http/types";
+import { json } from "../http/types";
+
+const getDisplay: Handler = (req, app) => {
+  const d = app.display;
+  const o = d.overlay;
+  return json({
+    power: app.runtime.matrixPower,
+    brightness: app.runtime.brightness,
+    overlay: o.name,
+    overlaySettings: { speed: o.speed, palette: o.palette, blend: o.blend },
+    moodlight: d.moodlight.view(),
+  });
+};
+export default getDisplay;

@@ -1,0 +1,14 @@
+// PUT /api/v1/system: validated whole, then stored atomically.
+import type { Handler } from "../http/types";
+import { json } from "../http/types";
+import { failure, isFailure } from "../core/failure";
+import { publicView } from "./schema";
+import { applySystemPut } from "./validate";
+
+const putSystem: Handler = (req, app) => {
+  const next = applySystemPut(app.system.config, req.body, app.board.chip);
+  if (isFailure(next)) return next;
+  if (!app.system.save(next)) return failure(507, "insufficientStorage", "storage capacity reached");
+  return json(publicView(next, false));
+};
+export default putSystem;

@@ -57,7 +57,7 @@ function statefulTopLevel(code) {
 }
 
 /** esbuild plugin for module builds: refuses @board and imports of stateful files. */
-function moduleGuard(id) {
+export function moduleGuard(id) {
   return {
     name: "module-guard",
     setup(build) {

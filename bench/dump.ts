@@ -1,12 +1,7 @@
-// Reads E.dumpVariables() listings ("ref,size,flags,name,links..." per variable) and works out
-// what the same state costs on the ESP32.
-//
-// The one difference that matters: the ESP32 maps Storage into memory, so a function evaluated
-// from the bundle keeps its code as a native string, one variable pointing into flash. The Linux
-// build cannot map its Storage file, so the bundle is evaluated from a copy in RAM and every
-// function keeps a copy of its own source text, several variables each. Everything else (names,
-// objects, arrays, strings built at run time, literals copied out of the code) costs the same on
-// both. So: device-equivalent usage = usage - sum over function code strings of (size - 1).
+// Reads E.dumpVariables() listings ("ref,size,flags,name,links..." per variable) and sorts the
+// variables by kind, to see where the interpreter's memory goes. The interpreter runs the
+// firmware from memory-mapped Storage as the clock does, so its figures are the clock's: a
+// function's code is one variable pointing into flash.
 import type { VariableDump } from "../test/espruino/launch";
 
 const CODE_NAME = "\"\\xFFcod\",";
@@ -24,13 +19,7 @@ export interface DumpFigures {
   listed: number;
   /** Functions with code. */
   functions: number;
-  /** Variables held by function code strings here. */
-  codeVars: number;
-  /** What the ESP32 would not spend: codeVars less one variable per function. */
-  correction: number;
-  /** usage - correction */
-  device: number;
-  /** Variables by kind, with function code counted at its device cost. */
+  /** Variables by kind. */
   kinds: { [kind: string]: number };
 }
 
@@ -63,20 +52,13 @@ export function analyseDump(dump: VariableDump): DumpFigures {
     }
   }
   let listed = 0;
-  for (const s of size.values()) listed += s;
-  let codeVars = 0;
-  let functions = 0;
-  for (const ref of code) {
-    const s = size.get(ref);
-    if (s === undefined) continue;
-    codeVars += s;
-    functions++;
-  }
-  const correction = codeVars - functions;
   const kinds: { [k: string]: number } = {};
   for (const [ref, s] of size) {
-    const k = code.has(ref) ? "function code (1 per function on the device)" : kind.get(ref) || "other";
-    kinds[k] = (kinds[k] || 0) + (code.has(ref) ? 1 : s);
+    listed += s;
+    const k = code.has(ref) ? "function code (references into flash)" : kind.get(ref) || "other";
+    kinds[k] = (kinds[k] || 0) + s;
   }
-  return { usage: dump.usage, listed, functions, codeVars, correction, device: dump.usage - correction, kinds };
+  let functions = 0;
+  for (const ref of code) if (size.has(ref)) functions++;
+  return { usage: dump.usage, listed, functions, kinds };
 }

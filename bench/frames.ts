@@ -48,23 +48,17 @@ function copyScript(files: { [name: string]: string }): string {
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pixloop-frames-"));
 const outfile = path.join(tmp, "bundle.js");
-buildEspruinoBundle(path.join(ROOT, "bench", "frames-entry.ts"), board, outfile, { FRAMES: String(frames), ONLY: JSON.stringify(only) });
-// Two runs, as on the device: the files go into Storage first, then the bundle runs from there,
-// from a timer once the starting script's own source is gone. Its body becomes a function with
-// `new Function`, which keeps that one string as its code (evaluating the whole text would hold
-// a second copy of every function in the Linux build: see scripts/espruino/launcher.js).
+await buildEspruinoBundle(path.join(ROOT, "bench", "frames-entry.ts"), board, outfile, { FRAMES: String(frames), ONLY: JSON.stringify(only) });
+// Two runs, as on the device: the files go into Storage first, then the bundle is evaluated from
+// there (memory-mapped, so its functions' code stays in flash), from a timer once the starting
+// script's own source is gone.
 const files: { [name: string]: string } = { "bench.js": outfile };
 const storageDir = path.join(ROOT, "dist", "storage");
 for (const name of fs.readdirSync(storageDir)) files[name] = path.join(storageDir, name);
 fs.writeFileSync(path.join(tmp, "files.js"), copyScript(files));
-const bundle = fs.readFileSync(outfile, "latin1");
-const open = bundle.indexOf("(()=>{");
-const close = bundle.lastIndexOf("})();");
 fs.writeFileSync(path.join(tmp, "run.js"),
-  "var PRELUDE=" + JSON.stringify(bundle.slice(0, open)) + ";\n" +
   "var PUSHED=0;Modules.addCached('neopixel','exports.write=function(p,d){PUSHED+=d.length;};');\n" +
-  "setTimeout(\"eval(PRELUDE);PRELUDE=undefined;new Function(require('Storage').read('bench.js'," + (open + 6) + "," +
-  (close - open - 6) + "))();print('[frames] pushed '+PUSHED);quit();\", 1);\n");
+  "setTimeout(\"eval(require('Storage').read('bench.js'));print('[frames] pushed '+PUSHED);quit();\", 1);\n");
 spawnSync(bin, ["files.js"], { cwd: tmp, encoding: "latin1", timeout: 60000, stdio: ["ignore", "pipe", "pipe"] });
 const r = spawnSync(bin, ["run.js"], { cwd: tmp, encoding: "latin1", timeout: 600000, stdio: ["ignore", "pipe", "pipe"] });
 fs.rmSync(tmp, { recursive: true, force: true });

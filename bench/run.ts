@@ -1,7 +1,9 @@
 // npm run bench: figures of the firmware in the real interpreter (the Linux build of Espruino
-// named by $ESPRUINO), printed as a table and kept in bench/out/espruino-<board>.json.
+// named by $ESPRUINO, booted from Storage as the clock boots: see test/espruino/launch.ts),
+// printed as a table and kept in bench/out/espruino-<board>.json.
 //
-//   memory  variables the bundle takes when loaded, and the whole interpreter idle (budget 4,000)
+//   memory  process.memory().usage: the stand-ins' share (.boot0), the firmware just after
+//           .bootcde has been evaluated, and idle (budget 4,000, the stand-ins' share less)
 //   load    1,000 mixed requests one after another: wrong answers, and memory before/after
 //   speed   GET /api/v1/device: time in the interpreter (request callback to res.end) and the
 //           round trip seen from Node
@@ -114,7 +116,7 @@ async function main(): Promise<void> {
     const before = analyseDump(t.dumps.before);
     const loaded = analyseDump(t.dumps.loaded);
     const mem0 = await debugJson(t, "/mem");
-    const load = mem0.loaded as { bytes: number; before: number; after: number; source: number };
+    const standins = mem0.standins as number;
     const poolSize = mem0.total as number;
 
     console.log("settling for " + IDLE_MS / 1000 + " s ...");
@@ -143,33 +145,26 @@ async function main(): Promise<void> {
     const uncaught = t.lines.filter((l) => /Uncaught|OUT OF MEMORY|FIFO_FULL|error:/i.test(l) && !/Analog is not supported/.test(l));
 
     // ---- report --------------------------------------------------------------------------
-    const launcher = before.device;
-    const rows: [string, string, string, string][] = [];
-    const row = (what: string, raw: number | string, dev: number | string, note = "") =>
-      rows.push([what, typeof raw === "number" ? fmt(raw) : raw, typeof dev === "number" ? fmt(dev) : dev, note]);
-    row("launcher and stand-ins, before the bundle", before.usage, before.device);
-    row("bundle, just after load", loaded.usage - before.usage, loaded.device - before.device);
-    const peak = load.after + load.source;
-    row("Linux only: peak while loading (about)", peak, "-",
-      "of " + fmt(poolSize) + "; the bundle's text, " + fmt(load.source) + ", is held while it runs");
-    row("whole interpreter, idle " + IDLE_MS / 1000 + " s after boot", idle.usage, idle.device);
-    const idleFw = idle.device - launcher;
-    row("firmware idle (less launcher)", idle.usage - before.usage, idleFw,
+    const rows: [string, string, string][] = [];
+    const row = (what: string, n: number | string, note = "") => rows.push([what, typeof n === "number" ? fmt(n) : n, note]);
+    row("stand-ins (.boot0), before the firmware", standins, "subtracted below");
+    row("firmware just after .bootcde was evaluated", loaded.usage - standins);
+    row("whole interpreter, idle " + IDLE_MS / 1000 + " s after boot", idle.usage, "of " + fmt(poolSize));
+    const idleFw = idle.usage - standins;
+    row("firmware idle (less stand-ins)", idleFw,
       idleFw <= IDLE_BUDGET ? "ok (budget " + fmt(IDLE_BUDGET) + ")" : "OVER budget " + fmt(IDLE_BUDGET));
-    row("before " + REQUESTS + " requests (after warm-up)", preLoad.usage, preLoad.device);
-    row("after " + REQUESTS + " requests", postLoad.usage, postLoad.device);
+    row("whole interpreter before " + REQUESTS + " requests (after warm-up)", preLoad.usage);
+    row("whole interpreter after " + REQUESTS + " requests", postLoad.usage);
     const growth = postLoad.usage - preLoad.usage;
-    const growthDev = postLoad.device - preLoad.device;
     const pct = growth / preLoad.usage;
     row("growth over " + REQUESTS + " requests", (growth >= 0 ? "+" : "") + fmt(growth) + " (" + (pct * 100).toFixed(2) + "%)",
-      (growthDev >= 0 ? "+" : "") + fmt(growthDev), pct <= GROWTH_LIMIT ? "ok (limit 1%)" : "OVER limit 1%");
+      pct <= GROWTH_LIMIT ? "ok (limit 1%)" : "OVER limit 1%");
 
-    console.log("\npixloop " + board + " in Espruino " + version + " (Linux build, ESP32 properties), bundle " +
+    console.log("\npixloop " + board + " in Espruino " + version + " (Linux build, ESP32 properties, booted from Storage), bundle " +
       fmt(bundleBytes) + " bytes\n");
     const w0 = Math.max(...rows.map((r) => r[0].length), 10) + 2;
-    console.log(pad("memory, interpreter variables (14 bytes)", w0) + lpad("Linux", 10) + lpad("ESP32*", 10) + "  ");
-    for (const r of rows) console.log(pad("  " + r[0], w0) + lpad(r[1], 10) + lpad(r[2], 10) + "  " + r[3]);
-    console.log("  * device-equivalent: function code counted as the one variable it costs when the bundle runs from flash");
+    console.log(pad("memory, process.memory().usage (variables of 14 bytes)", w0 + 10));
+    for (const r of rows) console.log(pad("  " + r[0], w0) + lpad(r[1], 10) + "  " + r[2]);
 
     console.log("\n" + REQUESTS + " mixed requests, one at a time: " + mix.failures.length + " wrong answers, " +
       ms(mix.ms / REQUESTS) + " ms per request on average");
@@ -190,7 +185,7 @@ async function main(): Promise<void> {
 
     const kinds = Object.keys(idle.kinds).map((k) => [k, idle.kinds[k] - (before.kinds[k] || 0)] as [string, number])
       .filter((k) => k[1] !== 0).sort((a, b) => b[1] - a[1]);
-    console.log("\nfirmware idle by kind (device-equivalent, less launcher)");
+    console.log("\nfirmware idle by kind (less the stand-ins; " + fmt(idle.functions - before.functions) + " functions)");
     for (const [k, n] of kinds) console.log(pad("  " + k, 48) + lpad(fmt(n), 8));
 
     if (uncaught.length) {
@@ -201,14 +196,14 @@ async function main(): Promise<void> {
     const out = path.join(ROOT, "bench", "out");
     fs.mkdirSync(out, { recursive: true });
     const file = path.join(out, "espruino-" + board + ".json");
-    const strip = (d: DumpFigures) => ({ usage: d.usage, device: d.device, functions: d.functions, codeVars: d.codeVars, kinds: d.kinds });
+    const strip = (d: DumpFigures) => ({ usage: d.usage, functions: d.functions, kinds: d.kinds });
     fs.writeFileSync(file, JSON.stringify({
       board, espruino: version, bundleBytes, date: new Date().toISOString(),
-      memory: { before: strip(before), loaded: strip(loaded), idle: strip(idle), preLoad: strip(preLoad), postLoad: strip(postLoad),
-        afterTiming: memAfterTiming, idleFirmwareDevice: idleFw, budget: IDLE_BUDGET,
-        linuxLoad: Object.assign({ peakAbout: peak }, load) },
+      memory: { total: poolSize, standins, before: strip(before), loaded: strip(loaded), idle: strip(idle),
+        preLoad: strip(preLoad), postLoad: strip(postLoad), afterTiming: memAfterTiming, idleFirmware: idleFw,
+        budget: IDLE_BUDGET },
       load: { requests: REQUESTS, wrong: mix.failures.length, failures: mix.failures.slice(0, 50), msTotal: mix.ms,
-        growth, growthDevice: growthDev, growthPercent: pct * 100 },
+        growth, growthPercent: pct * 100 },
       getDevice: { inside: si, wall: sw },
       interpreterErrors: uncaught,
     }, null, 2) + "\n");

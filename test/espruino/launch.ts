@@ -1,11 +1,14 @@
-// The firmware in the real interpreter: the Linux build of Espruino named by $ESPRUINO runs
-// scripts/espruino/launcher.js, which stands in for what that build lacks (Wifi, neopixel, ESP32,
-// E.reboot) and runs dist/<board>.js from Storage. Each instance has its own directory (a
-// temporary one unless `dataDir` names one) as the interpreter's current directory, so its
-// Storage (./espruino.flash) survives the restarts the firmware asks for: on "[launcher] reboot" the interpreter is started again at
-// once in the same directory, on "[launcher] sleep <ms>" after the sleep.
+// The firmware in the real interpreter, booted as the clock boots it. Each instance has its own
+// directory (a temporary one unless `dataDir` names one) as the interpreter's current directory,
+// so its Storage (./espruino.flash) survives restarts. First the Linux build of Espruino named by
+// $ESPRUINO runs scripts/espruino/flash-storage.js, which writes into Storage what flashing a
+// clock writes: dist/<board>.js as ".bootcde", the files of dist/storage, and
+// scripts/espruino/boot0.js (stand-ins for what that build lacks: Wifi, neopixel, ESP32,
+// E.reboot) as ".boot0". Then the interpreter is started with no script, its stdin a pipe that
+// stays open: its own boot evaluates .boot0 and then .bootcde from Storage. On
+// "[launcher] reboot" it is started the same way again at once, on "[launcher] sleep <ms>" after
+// the sleep; it is stopped with SIGKILL (the REPL ignores SIGTERM).
 import { spawn, type ChildProcess } from "node:child_process";
-import * as acorn from "acorn";
 import * as fs from "node:fs";
 import * as net from "node:net";
 import * as os from "node:os";
@@ -13,8 +16,10 @@ import * as path from "node:path";
 import type { Target } from "../http/target";
 import { ROOT } from "../harness/root";
 import { SIM_NETWORK } from "../harness/device";
+import { joinSimulatedNetwork, wifiMode } from "../harness/simulator";
 
-export const LAUNCHER = path.join(ROOT, "scripts", "espruino", "launcher.js");
+export const FLASHER = path.join(ROOT, "scripts", "espruino", "flash-storage.js");
+export const BOOT0 = path.join(ROOT, "scripts", "espruino", "boot0.js");
 const MARK = "[launcher] ";
 /** Longest deep sleep honoured before waking; longer ones wake after this. */
 const MAX_SLEEP_MS = 60000;
@@ -24,9 +29,12 @@ const KEEP_LINES = 4000;
 export interface EspruinoOptions {
   /** Leave the device factory-fresh, in setup mode (default: joined like the simulator). */
   setup?: boolean;
-  /** Open the launcher's benchmark hook (memory, variable dumps, handler timing). */
+  /** Open the benchmark hook of the stand-ins (memory, variable dumps, handler timing). */
   debug?: boolean;
-  /** Dump the interpreter's variables just before and right after the bundle is evaluated. */
+  /**
+   * Dump the interpreter's variables at the end of .boot0 ("before": the stand-ins alone) and
+   * right after .bootcde has been evaluated ("loaded").
+   */
   dumpAtLoad?: boolean;
   /**
    * The instance's directory (Storage lives in espruino.flash there), kept after stop(), so a
@@ -35,6 +43,12 @@ export interface EspruinoOptions {
   dataDir?: string;
   /** How long to wait for the firmware's server at each boot, ms. */
   bootTimeoutMs?: number;
+  /** The port the firmware's servers listen on (default: a free one). */
+  port?: number;
+  /** Called with each line of the interpreter's output (dumps excepted) as it comes. */
+  log?: (line: string) => void;
+  /** Called when the interpreter ends other than by a reboot, a sleep or stop(). */
+  onEnd?: (note: string) => void;
 }
 
 export interface EspruinoTarget extends Target {
@@ -95,6 +109,8 @@ function cleanLine(raw: string): string {
 }
 
 const live = new Set<ChildProcess>();
+/** Set by killAll(): the interpreters' ends are expected, none is started again. */
+let killing = false;
 const dirs = new Set<string>();
 process.on("exit", () => {
   // An interpreter whose stdin closes spins instead of ending: never leave one behind.
@@ -103,6 +119,16 @@ process.on("exit", () => {
     try { fs.rmSync(dir, { recursive: true, force: true }); } catch (e) { /* still in use */ }
   }
 });
+
+/** Kills every interpreter started here and resolves once all of them have ended. */
+export function killAll(): Promise<void> {
+  killing = true;
+  return Promise.all([...live].map((proc) => new Promise<void>((resolve) => {
+    if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
+    proc.once("exit", () => resolve());
+    proc.kill("SIGKILL");
+  }))).then(() => undefined);
+}
 
 async function answers(url: string): Promise<boolean> {
   try {
@@ -114,40 +140,6 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-/** Most bytes of the bundle the interpreter reads and evaluates in one piece. */
-const CHUNK_BYTES = 6000;
-
-/**
- * Where to cut the bundle for the interpreter: [offset, length] pieces in order, each a run of
- * whole top-level statements of the bundle's body (the prelude before the wrapping arrow function
- * is the first piece). The Linux build copies the code of every function it evaluates out of the
- * text, where the ESP32 points into flash: evaluated whole, the text and the copies would be held
- * at once, which no longer fits in the ESP32's 16383 variables. Piece by piece only one piece of
- * text is held beside the copies. The pieces run at the root scope, so the bundle's top-level
- * names are globals there; that is the only difference from the device. Empty when the bundle has
- * another shape (then it is evaluated whole).
- */
-export function bundleChunks(code: string): [number, number][] {
-  const ast = acorn.parse(code, { ecmaVersion: 2020 }) as unknown as { body: any[] };
-  const call = ast.body.find((s) => s.type === "ExpressionStatement" && s.expression.type === "CallExpression" &&
-    s.expression.callee.type === "ArrowFunctionExpression");
-  if (!call) return [];
-  const body = call.expression.callee.body.body as { start: number; end: number }[];
-  const out: [number, number][] = [[0, call.start]];
-  let from = -1;
-  let to = -1;
-  for (const st of body) {
-    if (from >= 0 && st.end - from > CHUNK_BYTES) {
-      out.push([from, to - from]);
-      from = -1;
-    }
-    if (from < 0) from = st.start;
-    to = st.end;
-  }
-  if (from >= 0) out.push([from, to - from]);
-  return out;
-}
-
 export async function startEspruino(board: string, opts: EspruinoOptions = {}): Promise<EspruinoTarget> {
   const bin = espruinoPath();
   const bundle = path.join(ROOT, "dist", board + ".js");
@@ -156,7 +148,7 @@ export async function startEspruino(board: string, opts: EspruinoOptions = {}): 
   const dir = opts.dataDir || fs.mkdtempSync(path.join(os.tmpdir(), "pixloop-espruino-"));
   fs.mkdirSync(dir, { recursive: true });
   if (temporary) dirs.add(dir);
-  const port = await freePort();
+  const port = opts.port || (await freePort());
   const debugPort = opts.debug ? await freePort() : 0;
   const bootTimeoutMs = opts.bootTimeoutMs || 30000;
 
@@ -206,29 +198,32 @@ export async function startEspruino(board: string, opts: EspruinoOptions = {}): 
     lines.push(line);
     if (lines.length > KEEP_LINES) lines.splice(0, lines.length - KEEP_LINES);
     if (verbose) process.stderr.write("[espruino] " + line + "\n");
+    if (opts.log && !line.startsWith("espruino: ")) opts.log(line);
     if (line.startsWith(MARK + "listening")) listening = true;
     if (line.startsWith(MARK + "loaded ")) loaded = true;
-    // An exception out of the bundle's evaluation: the firmware never comes up.
-    if (!loaded && !bootError && (line.startsWith("Uncaught") || line.startsWith(MARK + "boot failed"))) bootError = line;
+    // An exception out of .boot0 or the bundle's evaluation: the firmware never comes up.
+    if (!loaded && !bootError && line.startsWith("Uncaught")) bootError = line;
     // The port was taken between choosing it and binding it.
     if (!bootError && line.includes("Socket bind failed")) bootError = line;
     if (line === MARK + "reboot" || line.startsWith(MARK + "sleep ")) ending = line.slice(MARK.length);
   };
 
-  const chunks = bundleChunks(fs.readFileSync(bundle, "latin1"));
-  const launch = (flash: boolean) => {
-    fs.writeFileSync(path.join(dir, "launch.json"), JSON.stringify({
-      bundle, chunks, storage: path.join(ROOT, "dist", "storage"), flash, port, debugPort,
-      mac: "24:6f:28:a1:b2:c3", ssid: SIM_NETWORK.ssid, dumpAtLoad: !!opts.dumpAtLoad, parent: process.pid,
-    }));
+  // Read by the flashing step and by .boot0 at every boot.
+  fs.writeFileSync(path.join(dir, "launch.json"), JSON.stringify({
+    bundle, storage: path.join(ROOT, "dist", "storage"), boot0: BOOT0, port, debugPort,
+    mac: "24:6f:28:a1:b2:c3", ssid: SIM_NETWORK.ssid, dumpAtLoad: !!opts.dumpAtLoad, parent: process.pid,
+  }) + "\n");
+
+  const boot = () => {
     listening = false;
     loaded = false;
     bootError = "";
     ending = "";
     exitNote = "";
     boots++;
-    // stdin: a pipe that stays open and is never written (at EOF the interpreter spins).
-    const proc = spawn(bin, [LAUNCHER], { cwd: dir, stdio: ["pipe", "pipe", "pipe"] });
+    // No script: the interpreter boots from Storage. stdin: a pipe that stays open and is never
+    // written (at EOF the interpreter spins).
+    const proc = spawn(bin, [], { cwd: dir, stdio: ["pipe", "pipe", "pipe"] });
     child = proc;
     live.add(proc);
     const reader = () => {
@@ -258,18 +253,19 @@ export async function startEspruino(board: string, opts: EspruinoOptions = {}): 
       out.flush();
       err.flush();
       if (child === proc) child = null;
-      if (stopping) return;
+      if (stopping || killing) return;
       if (ending === "reboot") {
-        launch(false);
+        boot();
       } else if (ending.startsWith("sleep ")) {
         const ms = Math.min(parseInt(ending.slice(6), 10) || 0, MAX_SLEEP_MS);
         wake = setTimeout(() => {
           wake = null;
-          if (!stopping) launch(false);
+          if (!stopping) boot();
         }, ms);
       } else {
         exitNote = "the interpreter ended on its own (" + (signal || "exit code " + code) + ")";
         lines.push("[espruino] " + exitNote);
+        if (opts.onEnd) opts.onEnd(exitNote);
       }
     });
     if (boots > 1) {
@@ -322,10 +318,8 @@ export async function startEspruino(board: string, opts: EspruinoOptions = {}): 
     const proc = child;
     if (proc && proc.exitCode === null && proc.signalCode === null) {
       const gone = new Promise<void>((resolve) => proc.once("close", () => resolve()));
-      proc.kill("SIGTERM");
-      const hard = setTimeout(() => proc.kill("SIGKILL"), 2000);
+      proc.kill("SIGKILL");
       await gone;
-      clearTimeout(hard);
     }
     if (temporary) {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -349,21 +343,13 @@ export async function startEspruino(board: string, opts: EspruinoOptions = {}): 
   };
 
   try {
-    launch(true);
+    // Booting from Storage, the interpreter prints no banner: the version comes from this step's.
+    version = await flash(bin, dir, lines);
+    boot();
     await waitForServer();
-    if (!opts.setup && (await mode(url)) === "setup") {
-      // Joined the way the simulator joins: through the setup API, then a restart.
-      const put = await fetch(url + "/api/v1/system", {
-        method: "PUT",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ wifiSsid: SIM_NETWORK.ssid, wifiPass: SIM_NETWORK.password }),
-      });
-      if (put.status !== 200) throw new Error("setup refused the network: " + (await put.text()));
-      const booted = nextBoot();
-      await (await fetch(url + "/api/v1/device/reboot", { method: "POST" })).arrayBuffer();
-      await booted;
-      await waitForServer();
-      if ((await mode(url)) !== "station") throw new Error("the firmware did not join the network\n" + tail());
+    if (!opts.setup && (await wifiMode(url)) === "setup") {
+      await joinSimulatedNetwork(target);
+      if ((await wifiMode(url)) !== "station") throw new Error("the firmware did not join the network\n" + tail());
     }
   } catch (e) {
     await stop();
@@ -372,11 +358,30 @@ export async function startEspruino(board: string, opts: EspruinoOptions = {}): 
   return target;
 }
 
-async function mode(url: string): Promise<string> {
-  const r = await fetch(url + "/api/v1/device");
-  const text = await r.text();
-  let d: { wifi?: { state?: string } } = {};
-  try { d = JSON.parse(text); } catch (e) { /* reported below */ }
-  if (!d.wifi) throw new Error("GET /api/v1/device answered " + r.status + " without wifi state: " + text.slice(0, 200));
-  return d.wifi.state === "connected" ? "station" : "setup";
+/**
+ * The flashing step: the interpreter runs scripts/espruino/flash-storage.js in the device's
+ * directory (launch.json written) and ends. Its output goes to `lines`; resolves with the
+ * interpreter's version, from its banner.
+ */
+function flash(bin: string, dir: string, lines: string[], timeoutMs = 60000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    // A script argument: the interpreter runs no .bootcde (and .boot0 stays out of the way).
+    const proc = spawn(bin, [FLASHER], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
+    live.add(proc);
+    let out = "";
+    proc.stdout!.on("data", (b: Buffer) => { out += b.toString("latin1"); });
+    proc.stderr!.on("data", (b: Buffer) => { out += b.toString("latin1"); });
+    const timer = setTimeout(() => proc.kill("SIGKILL"), timeoutMs);
+    proc.on("close", (code, signal) => {
+      clearTimeout(timer);
+      live.delete(proc);
+      const all = out.split("\n").map(cleanLine);
+      const said = all.filter((l) => l !== "" && l !== ">" && !BANNER.test(l) && !VERSION_LINE.test(l) && !l.startsWith("espruino: "));
+      lines.push(...said);
+      let version = "";
+      for (const l of all) version = version || (VERSION_LINE.exec(l) || ["", ""])[1];
+      if (said.some((l) => l.startsWith("[flash] done"))) resolve(version);
+      else reject(new Error("flashing Storage failed (" + (signal || "exit code " + code) + "):\n" + said.slice(-20).join("\n")));
+    });
+  });
 }

@@ -40,7 +40,19 @@ export function flashStorageFiles(device: SimDevice): void {
   }
 }
 
-async function joinSimulatedNetwork(device: SimDevice): Promise<void> {
+/** A running device as joining it needs it: its address, and a way to follow its restart. */
+export interface Joinable {
+  url: string;
+  nextBoot(): Promise<void>;
+  waitForServer(): Promise<void>;
+}
+
+/**
+ * Joins a device in setup mode to the simulated network the way a user would: the network
+ * through the setup API (PUT /api/v1/system), then a reboot. Shared by the simulator and the
+ * real interpreter (test/espruino/launch.ts).
+ */
+export async function joinSimulatedNetwork(device: Joinable): Promise<void> {
   const put = await fetch(device.url + "/api/v1/system", {
     method: "PUT",
     headers: { "Content-Type": "application/json" },
@@ -48,14 +60,18 @@ async function joinSimulatedNetwork(device: SimDevice): Promise<void> {
   });
   if (put.status !== 200) throw new Error("setup refused the simulated network: " + (await put.text()));
   const booted = device.nextBoot();
-  await fetch(device.url + "/api/v1/device/reboot", { method: "POST" });
+  await (await fetch(device.url + "/api/v1/device/reboot", { method: "POST" })).arrayBuffer();
   await booted;
   await device.waitForServer();
 }
 
-async function mode(device: SimDevice): Promise<string> {
-  const r = await fetch(device.url + "/api/v1/device");
-  const d = (await r.json()) as { wifi: { state: string } };
+/** "station" when GET /api/v1/device reports the Wi-Fi connected, else "setup". */
+export async function wifiMode(url: string): Promise<"station" | "setup"> {
+  const r = await fetch(url + "/api/v1/device");
+  const text = await r.text();
+  let d: { wifi?: { state?: string } } = {};
+  try { d = JSON.parse(text); } catch (e) { /* reported below */ }
+  if (!d.wifi) throw new Error("GET /api/v1/device answered " + r.status + " without wifi state: " + text.slice(0, 200));
   return d.wifi.state === "connected" ? "station" : "setup";
 }
 
@@ -77,7 +93,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   flashStorageFiles(device);
   await device.start();
   await device.waitForServer();
-  if (!opts.setup && (await mode(device)) === "setup") await joinSimulatedNetwork(device);
+  if (!opts.setup && (await wifiMode(device.url)) === "setup") await joinSimulatedNetwork(device);
   return {
     device, url: device.url, lines,
     stop: async () => {

@@ -1,0 +1,237 @@
+// .boot0 of a pixloop device run in Espruino's Linux build: stands in for what that build lacks.
+//
+// Flashed into Storage as ".boot0" (scripts/espruino/flash-storage.js), it is evaluated from
+// Storage by the interpreter's own boot, right before ".bootcde" (the firmware), as on the clock.
+// Plain ES5. It reads ./launch.json from the current directory, which is also where Storage
+// (./espruino.flash) lives:
+//
+//   port       every server the firmware opens listens here, whatever port it asks for
+//              (absent: the port it asks for)
+//   debugPort  0, or the port of the benchmark hook below
+//   mac        the station MAC the Wifi stand-in reports
+//   ssid       the network name scans find (default "pixloop-sim")
+//   dumpAtLoad true: E.dumpVariables() at the end of this file and right after .bootcde ran
+//   parent     process id whose end ends the interpreter (default: its parent at start)
+//
+// Lines printed for whoever started the interpreter:
+//
+//   [launcher] listening <port> (asked <port>)
+//   [launcher] loaded <usage>          once .bootcde has been evaluated (usage after a GC)
+//   [launcher] reboot                  E.reboot(): the interpreter ends; start it again
+//   [launcher] sleep <ms>              deep sleep: the interpreter ends; start it again later
+//   [launcher] parent gone
+//   [launcher] dump begin <label> <usage> ... [launcher] dump end <label>
+//
+// Everything lives in the one global STANDIN; its `usage` (taken after a garbage collection at
+// the very end of this file) is the stand-ins' share of memory, which the firmware does not own.
+//
+// The interpreter runs the .boot files also when it is given a script file to run (as the
+// flashing step is), but then not .bootcde: no device boots, so the stand-ins stay out.
+var STANDIN = (function () {
+  var scriptRun = (function () {
+    var f = E.openFile("/proc/self/cmdline", "r");
+    var args = (f.read(4096) || "").split("\0");
+    f.close();
+    for (var a = 1; a < args.length; a++) {
+      if (args[a] === "-e" || args[a] === "--eval") a++;
+      else if (args[a] && args[a].charAt(0) !== "-") return true;
+    }
+    return false;
+  })();
+  if (scriptRun) return undefined;
+  var L = JSON.parse(require("fs").readFileSync("launch.json"));
+  // What flashing needed is not kept.
+  delete L.bundle;
+  delete L.storage;
+  delete L.boot0;
+  var LOG = "[launcher] ";
+  var realHttp = require("http");
+  var S = { usage: 0 };
+  var timing = null;
+
+  function dump(label) {
+    var usage = process.memory().usage;
+    print(LOG + "dump begin " + label + " " + usage);
+    E.dumpVariables();
+    print(LOG + "dump end " + label);
+    return usage;
+  }
+  S.dump = dump;
+
+  // Wifi: a station that joins whatever network it is given, at 127.0.0.1; an access point there
+  // too. (Its state lives in this one scope: a scope of its own would cost every function more.)
+  var IP = "127.0.0.1";
+  var joined = null;
+  var ap = null;
+  var hostname = "";
+  var on = {};
+  function later(cb, a, b) {
+    if (cb) setTimeout(function () { cb(a, b); }, 0);
+  }
+  function info(up) {
+    return { ip: up ? IP : "0.0.0.0", netmask: up ? "255.255.255.0" : "0.0.0.0", gw: up ? IP : "0.0.0.0", mac: L.mac };
+  }
+  function emit(ev, d) {
+    var l = on[ev] || [];
+    for (var i = 0; i < l.length; i++) l[i](d);
+  }
+  S.Wifi = {
+    getIP: function (cb) { var r = info(joined); later(cb, null, r); return r; },
+    getAPIP: function (cb) { var r = info(ap); later(cb, null, r); return r; },
+    getDetails: function (cb) {
+      var d = joined ? { status: "connected", rssi: -52, ssid: joined, mac: L.mac } : { status: "off" };
+      later(cb, d);
+      return d;
+    },
+    getStatus: function () { return { station: joined ? "connected" : "off", ap: ap ? "enabled" : "disabled" }; },
+    connect: function (ssid, opts, cb) {
+      setTimeout(function () {
+        if (!ssid) { if (cb) cb("no AP found"); return; }
+        joined = ssid;
+        emit("connected", { ssid: ssid, ip: IP, mac: L.mac });
+        if (cb) cb(null);
+      }, 20);
+    },
+    disconnect: function (cb) {
+      joined = null;
+      emit("disconnected", { reason: "disconnected" });
+      later(cb);
+    },
+    startAP: function (ssid, opts, cb) { ap = ssid; later(cb, null); },
+    stopAP: function (cb) { ap = null; later(cb); },
+    scan: function (cb) {
+      setTimeout(function () {
+        cb([{ ssid: L.ssid || "pixloop-sim", rssi: -52, authMode: "wpa2", channel: 6, mac: "00:00:00:00:00:00" }]);
+      }, 200);
+    },
+    setHostname: function (name, cb) { hostname = name; later(cb); },
+    getHostname: function (cb) { later(cb, hostname); return hostname; },
+    on: function (ev, fn) { (on[ev] = on[ev] || []).push(fn); }
+  };
+
+  // neopixel: keeps the newest frame, in one buffer reused from frame to frame.
+  var frame = null;
+  var frames = 0;
+  S.neopixel = {
+    write: function (pin, data) {
+      if (!frame || frame.length !== data.length) frame = new Uint8Array(data.length);
+      frame.set(data);
+      frames++;
+    }
+  };
+
+  // ESP32: deep sleep ends the interpreter.
+  S.ESP32 = {
+    deepSleep: function (us) {
+      print(LOG + "sleep " + Math.round(us / 1000));
+      quit();
+    },
+    getState: function () {
+      var m = process.memory(false);
+      return { sdkVersion: "linux stand-in", freeHeap: m.free * m.blocksize, BLE: false, Wifi: true, minHeap: m.free * m.blocksize };
+    }
+  };
+
+  // http: the built-in module, except that servers listen on L.port (the firmware asks for 80 in
+  // setup mode, which needs root here). With the timing hook on, the time from the request
+  // callback to res.end() is recorded.
+  S.http = {
+    createServer: function (handler) {
+      var server = realHttp.createServer(function (req, res) {
+        if (!timing) return handler(req, res);
+        var t0 = getTime();
+        var end = res.end;
+        res.end = function (data) {
+          var r = data === undefined ? end.call(res) : end.call(res, data);
+          if (timing && timing.n < timing.ms.length) timing.ms[timing.n++] = (getTime() - t0) * 1000;
+          return r;
+        };
+        return handler(req, res);
+      });
+      var listen = server.listen;
+      server.listen = function (port) {
+        var p = L.port || port;
+        print(LOG + "listening " + p + " (asked " + port + ")");
+        return listen.call(server, p);
+      };
+      return server;
+    },
+    request: function (options, cb) { return realHttp.request(options, cb); },
+    get: function (options, cb) { return realHttp.get(options, cb); }
+  };
+
+  // The benchmark hook: a second server, only when asked for.
+  if (L.debugPort) {
+    realHttp.createServer(function (req, res) {
+      var path = req.url.split("?")[0];
+      var arg = req.url.split("=")[1];
+      var out;
+      if (path === "/mem") {
+        var m = process.memory();
+        out = { usage: m.usage, free: m.free, total: m.total, standins: S.usage };
+      } else if (path === "/dump") {
+        out = { usage: dump(arg || "now") };
+      } else if (path === "/timing/start") {
+        var n = parseInt(arg, 10) || 1000;
+        timing = { n: 0, ms: timing && timing.ms.length === n ? timing.ms : new Float32Array(n) };
+        out = { n: n };
+      } else if (path === "/timing") {
+        var list = [];
+        for (var i = 0; timing && i < timing.n; i++) list.push(Math.round(timing.ms[i] * 1000) / 1000);
+        timing = null;
+        out = { ms: list };
+      } else if (path === "/frame") {
+        out = { frames: frames, last: frame ? btoa(E.toString(frame)) : null };
+      } else {
+        res.writeHead(404, { "Content-Type": "text/plain" });
+        res.end("unknown");
+        return;
+      }
+      var body = JSON.stringify(out);
+      res.writeHead(200, { "Content-Type": "application/json", "Content-Length": "" + body.length });
+      res.end(body);
+    }).listen(L.debugPort);
+  }
+
+  // Not outliving whoever started the interpreter: once stdin is at its end the REPL spins for
+  // ever, so the interpreter ends itself when its parent is no longer the process that started it.
+  function parentPid() {
+    var f = E.openFile("/proc/self/stat", "r");
+    var stat = f.read(160);
+    f.close();
+    // "<pid> (<name>) <state> <ppid> ..."
+    return stat ? parseInt(stat.substr(stat.lastIndexOf(")") + 2).split(" ")[1], 10) : 0;
+  }
+  var parent = L.parent || parentPid();
+  setInterval(function () {
+    if (parentPid() !== parent) {
+      print(LOG + "parent gone");
+      quit();
+    }
+  }, 3000);
+
+  // E.reboot(): unlike the chip's restart, quit() returns, and the interpreter ends once the
+  // running callback has returned; whoever started it starts it again.
+  E.reboot = function () {
+    print(LOG + "reboot");
+    quit();
+  };
+
+  // Once .bootcde has been evaluated (timers run only after the boot files).
+  S.loaded = function () {
+    print(LOG + "loaded " + (L.dumpAtLoad ? dump("loaded") : process.memory().usage));
+  };
+  S.dumpAtLoad = L.dumpAtLoad;
+  return S;
+})();
+
+if (STANDIN) {
+  // require() looks in the module cache before the built-in modules, so a cached "http"
+  // replaces the built-in one for the firmware.
+  Modules.addCached("Wifi", "module.exports=STANDIN.Wifi");
+  Modules.addCached("neopixel", "module.exports=STANDIN.neopixel");
+  Modules.addCached("ESP32", "module.exports=STANDIN.ESP32");
+  Modules.addCached("http", "module.exports=STANDIN.http");
+  STANDIN.usage = STANDIN.dumpAtLoad ? STANDIN.dump("before") : process.memory().usage;
+  setTimeout(STANDIN.loaded, 0);
+}

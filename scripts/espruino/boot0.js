@@ -134,7 +134,9 @@ var STANDIN = (function () {
 
   // http: the built-in module, except that servers listen on L.port (the firmware asks for 80 in
   // setup mode, which needs root here). With the timing hook on, the time from the request
-  // callback to res.end() is recorded.
+  // callback to res.end() is recorded, and the usage as the answer is handed over, after a
+  // garbage collection (a module's functions form cycles that only a collection frees): the
+  // request, its body, what the handler built and the answer are all alive then.
   S.http = {
     createServer: function (handler) {
       var server = realHttp.createServer(function (req, res) {
@@ -142,6 +144,7 @@ var STANDIN = (function () {
         var t0 = getTime();
         var end = res.end;
         res.end = function (data) {
+          if (timing && timing.n < timing.ms.length) timing.peak[timing.n] = process.memory().usage;
           var r = data === undefined ? end.call(res) : end.call(res, data);
           if (timing && timing.n < timing.ms.length) timing.ms[timing.n++] = (getTime() - t0) * 1000;
           return r;
@@ -173,13 +176,17 @@ var STANDIN = (function () {
         out = { usage: dump(arg || "now") };
       } else if (path === "/timing/start") {
         var n = parseInt(arg, 10) || 1000;
-        timing = { n: 0, ms: timing && timing.ms.length === n ? timing.ms : new Float32Array(n) };
+        timing = { n: 0, ms: new Float32Array(n), peak: new Uint16Array(n) };
         out = { n: n };
       } else if (path === "/timing") {
         var list = [];
-        for (var i = 0; timing && i < timing.n; i++) list.push(Math.round(timing.ms[i] * 1000) / 1000);
+        var peak = [];
+        for (var i = 0; timing && i < timing.n; i++) {
+          list.push(Math.round(timing.ms[i] * 1000) / 1000);
+          peak.push(timing.peak[i]);
+        }
         timing = null;
-        out = { ms: list };
+        out = { ms: list, peak: peak };
       } else if (path === "/frame") {
         out = { frames: frames, last: frame ? btoa(E.toString(frame)) : null };
       } else {

@@ -1,0 +1,76 @@
+// Memory budgets of the esp32 firmware in the real interpreter ($ESPRUINO), where variable counts
+// are exact (bench/README.md, "Budgets"): idle after boot, and each route's peak and what it
+// leaves behind.
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { startEspruino, type EspruinoTarget } from "../espruino/launch";
+import { firmwareUsage, loopCycleMs, peaks, recordPeaks, restingMax, sleep } from "./probe";
+import { ROUTE_CASES, send } from "./requests";
+
+const bin = process.env.ESPRUINO;
+const IDLE_BUDGET = 3000;
+const REQUEST_BUDGET = 1500;
+const SETTLE_TOLERANCE = 10;
+
+let t: EspruinoTarget;
+let idle = 0;
+
+test.before(async () => {
+  if (!bin) return;
+  t = await startEspruino("esp32", { debug: true });
+});
+
+test.after(async () => {
+  if (t) await t.stop();
+});
+
+test("idle after boot, over a whole loop cycle", async () => {
+  if (!bin) return console.log("  skipped: set ESPRUINO to measure memory in the real interpreter");
+  const cycle = await loopCycleMs(t);
+  // Two cycles first: what the first page changes allocate for good counts as idle.
+  await sleep(2 * cycle);
+  idle = await restingMax(t, cycle + 500);
+  console.log("  firmware idle: " + idle + " variables (budget " + IDLE_BUDGET + ")");
+  assert.ok(idle <= IDLE_BUDGET, "idle " + idle + " > " + IDLE_BUDGET);
+});
+
+test("every route: peak at most idle + 1,500, and back to where it was after", async () => {
+  if (!bin) return;
+  // A still display, so that what a request leaves behind is not hidden in a page change. A
+  // write and its undoing count as one case (see RequestCase.then).
+  assert.is((await send(t, { method: "PATCH", path: "/api/v1/settings", body: { autoTransition: false }, expect: 200 })), null);
+  // One round first: the first write of a store replaces what boot built with what the route
+  // builds, once (the same reading the soak suite checks over ten minutes).
+  for (const c of ROUTE_CASES) {
+    await send(t, c);
+    if (c.then) {
+      await sleep(500);
+      await send(t, c.then);
+    }
+  }
+  await sleep(1500);
+  const rows: string[] = [];
+  const over: string[] = [];
+  for (const c of ROUTE_CASES) {
+    const before = await firmwareUsage(t);
+    await recordPeaks(t, 4);
+    const wrong = await send(t, c);
+    if (c.then) {
+      await sleep(500);
+      assert.is(await send(t, c.then), null, c.then.method + " " + c.then.path);
+    }
+    const peak = Math.max(...(await peaks(t)));
+    // Past any page change a request started (next, previous, a new setting on screen).
+    await sleep(1500);
+    const after = await firmwareUsage(t);
+    rows.push(c.method + " " + c.path + ": peak +" + (peak - before) + ", after " + (after - before >= 0 ? "+" : "") +
+      (after - before));
+    assert.is(wrong, null, c.method + " " + c.path);
+    if (peak - before > REQUEST_BUDGET || Math.abs(after - before) > SETTLE_TOLERANCE) over.push(rows[rows.length - 1]);
+  }
+  console.log(rows.map((r) => "  " + r).join("\n"));
+  assert.equal(over, []);
+  await send(t, { method: "PATCH", path: "/api/v1/settings", body: { autoTransition: true }, expect: 200 });
+});
+
+test.run();

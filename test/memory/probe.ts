@@ -1,0 +1,48 @@
+// Reading the firmware's memory in the real interpreter through the launcher's benchmark hook
+// (scripts/espruino/boot0.js): every figure is process.memory().usage after a garbage
+// collection, less what the launcher's stand-ins hold.
+import type { EspruinoTarget } from "../espruino/launch";
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function hook(t: EspruinoTarget, p: string): Promise<any> {
+  const r = await fetch(t.debugUrl + p);
+  return r.json();
+}
+
+/** Variables the firmware uses now. */
+export async function firmwareUsage(t: EspruinoTarget): Promise<number> {
+  const m = await hook(t, "/mem");
+  return m.usage - m.standins;
+}
+
+/** How long one turn of the app loop takes: a page shown and the transition to the next. */
+export async function loopCycleMs(t: EspruinoTarget): Promise<number> {
+  const s = await (await fetch(t.url + "/api/v1/settings")).json() as { appDurationMs: number; transitionDurationMs: number };
+  return s.appDurationMs + s.transitionDurationMs;
+}
+
+/**
+ * The most the firmware holds over `ms` (one loop cycle: a page change allocates what its
+ * transition needs and gives it back after), sampled every 200 ms. This is the idle figure:
+ * memory the clock needs at rest, whichever moment a reading falls on.
+ */
+export async function restingMax(t: EspruinoTarget, ms: number): Promise<number> {
+  let max = 0;
+  for (const end = Date.now() + ms; Date.now() < end;) {
+    max = Math.max(max, await firmwareUsage(t));
+    await sleep(200);
+  }
+  return max;
+}
+
+/** Starts recording, for each answer, the usage at the moment it is sent (after a collection). */
+export async function recordPeaks(t: EspruinoTarget, n: number): Promise<void> {
+  await hook(t, "/timing/start?n=" + n);
+}
+
+/** The usages recorded since recordPeaks, less the stand-ins' share. */
+export async function peaks(t: EspruinoTarget): Promise<number[]> {
+  const standins = (await hook(t, "/mem")).standins as number;
+  return ((await hook(t, "/timing")).peak as number[]).map((u) => u - standins);
+}

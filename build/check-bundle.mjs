@@ -68,6 +68,17 @@ function describePattern(parent, ancestors) {
 
 // Syntax Espruino does not parse (or parses wrongly). `when(node, parent, ancestors)`
 // decides; `message` is a string or a function of (node, parent, ancestors).
+/** Whether `node` reads `this` of the enclosing scope (not inside a nested non-arrow function). */
+function usesLexicalThis(node) {
+  let found = false;
+  walk.recursive(node, null, {
+    ThisExpression() { found = true; },
+    FunctionExpression() {},
+    FunctionDeclaration() {},
+  });
+  return found;
+}
+
 const SYNTAX_RULES = [
   { on: "AssignmentPattern", when: isParamOf, message: "default parameter `f(a = 1)`" },
   { on: "RestElement", when: isParamOf, message: "rest parameter `f(...args)` (use `arguments`)" },
@@ -97,6 +108,13 @@ const SYNTAX_RULES = [
     on: CLASS_TYPES,
     when: (node) => node.superClass != null && node.superClass.type !== "Identifier",
     message: "`extends` takes a plain identifier only",
+  },
+  {
+    // measured (2v29): skipping such an arrow in a branch not taken (`if`, `&&`, `?:`) fails an
+    // ASSERT in jsvar.c and the interpreter exits. The build lowers arrows to functions.
+    on: "ArrowFunctionExpression",
+    when: (node) => usesLexicalThis(node.body),
+    message: "arrow function using `this` (Espruino dies when it skips one in a branch not taken)",
   },
   { on: "ChainExpression", message: "optional chaining `?.`" },
   { on: "BinaryExpression", when: (node) => node.operator === "**", message: "exponent operator `**` (use Math.pow)" },

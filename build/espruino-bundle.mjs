@@ -20,6 +20,9 @@ const UNSUPPORTED = {
   "async-generator": false, "for-await": false, "class-field": false, "class-static-field": false,
   "class-private-field": false, "class-private-method": false, "class-static-blocks": false,
   "optional-chain": false, "exponent-operator": false, "logical-assignment": false,
+  // Lowered to functions: Espruino 2v29 dies (an ASSERT in jsvar.c) when it skips over an arrow
+  // function that uses `this` in a branch it does not take (measured).
+  "arrow": false,
 };
 
 /** Options for esbuild.build: `entry` bundled for board `boardId` into `outfile`. */

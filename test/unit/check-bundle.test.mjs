@@ -24,6 +24,8 @@ const CASES = [
   ["computed key", "var o={[k]:1}", /computed key/, "var o={k:1}"],
   ["computed class member", "class A{[k](){}}", /computed member name/, "class A{k(){}}"],
   ["optional chaining", "a?.b", /optional chaining/, "a&&a.b"],
+  ["arrow using this", "class L{m(q){q||(this.x=()=>this.y)}}", /arrow function using `this`/,
+    "class L{m(q){var s=this;q||(this.x=function(){return s.y});var f=()=>function(){return this}}}"],
   ["optional call", "a.b?.()", /optional chaining/, "a.b&&a.b()"],
   ["exponent", "x=a**2", /exponent operator/, "x=Math.pow(a,2)"],
   ["exponent assignment", "x**=2", /exponent assignment/, "x*=2"],

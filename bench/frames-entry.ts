@@ -1,15 +1,19 @@
 // Runs inside the interpreter (bundled by bench/frames.ts like the firmware): builds the display
 // engine as the firmware does and times its frames, scene by scene, with a clock it controls.
 // Prints one line per scene: "[frames] <name> <median ms> <max ms> <usage before> <usage after>
-// <index of the slowest frame>".
+// <index of the slowest frame>". Transitions are timed held half-way ("transition-<name>"), and in
+// changes of page one after another ("change-<name>": every frame, those that make the next
+// transition ahead, set it up and land a change included; "first-<name>": the first frame of each
+// change, which draws both pages).
 import board from "@board";
 import { defaultConfig } from "../firmware/system/schema";
 import { defaultSettings } from "../firmware/settings/schema";
 import type { Settings } from "../firmware/settings/types";
 import type { LoopApp } from "../firmware/apps/types";
 import { AppLoop } from "../firmware/apps/loop";
-import { TimeApp } from "../firmware/apps/builtin/time";
-import { DateApp } from "../firmware/apps/builtin/date";
+import { builtinApps } from "../firmware/apps/builtin/index";
+import { textKit } from "../firmware/apps/text-kit";
+import type { Runtime } from "../firmware/device/runtime";
 import { TextPage } from "../firmware/apps/text-page";
 import { DisplayEngine } from "../firmware/display/engine";
 import { PanelOutput } from "../firmware/display/panel";
@@ -19,7 +23,7 @@ import { Moodlight } from "../firmware/display/moodlight";
 import { LocalClock } from "../firmware/time/clock";
 import { TRANSITIONS } from "../firmware/device/names";
 import { findName } from "../firmware/core/text";
-import { TRANSITION_DRAWS, endTransition } from "../firmware/display/transitions";
+import { loadTransition } from "../firmware/display/transitions";
 import { layoutText } from "../firmware/text/font";
 import type { ScrollMode } from "../firmware/text/scroll-spec";
 import { findText } from "../firmware/core/text";
@@ -49,14 +53,16 @@ interface Scene {
   transition?: number;
 }
 
-function run(scene: Scene): void {
+/**
+ * The app loop and the display engine of a scene, wired as the firmware wires them: the loop takes
+ * the transition the engine made ahead, which plays the scene's.
+ */
+function display(scene: Scene, settings: Settings): { loop: AppLoop; engine: DisplayEngine } {
   const cfg = defaultConfig(board);
-  const settings = defaultSettings();
-  settings.transitionDurationMs = 1000;
-  if (scene.tweak) scene.tweak(settings);
-  const loop = new AppLoop(scene.apps(), () => settings, () => scene.transition || 1, () => false);
+  const made: { engine: DisplayEngine | null } = { engine: null };
+  const loop = new AppLoop(scene.apps(), () => settings, () => (made.engine as DisplayEngine).take(), () => false);
   const report = { fps: 0, brightness: 0, currentApp: "", matrixPower: true };
-  const engine = new DisplayEngine({
+  made.engine = new DisplayEngine({
     panel: new PanelOutput(cfg),
     loop,
     indicators: new Indicators(),
@@ -69,7 +75,18 @@ function run(scene: Scene): void {
     health: () => null,
     lightRaw: () => -1,
     report,
+    pick: () => scene.transition || 1,
   });
+  return { loop, engine: made.engine };
+}
+
+function run(scene: Scene): void {
+  const settings = defaultSettings();
+  settings.transitionDurationMs = 1000;
+  if (scene.tweak) scene.tweak(settings);
+  const d = display(scene, settings);
+  const loop = d.loop;
+  const engine = d.engine;
   clockMs = START_MS;
   const moving = scene.transition === undefined;
   if (!moving) loop.next(clockMs, false);
@@ -104,6 +121,87 @@ function run(scene: Scene): void {
     " " + slowest);
 }
 
+/** Frames of a page, then of a change, in the change scenes: 500 ms each. */
+const CYCLE_FRAMES = 20;
+
+/** Espruino's global object, whose setTimeout the change scenes stand in for. */
+declare const global: { setTimeout: (fn: () => void, ms?: number) => number };
+
+/**
+ * What the firmware queued with setTimeout to run after the frame in progress (the loop prepares
+ * the next page so). The benchmark calls frame after frame without returning to the event loop,
+ * so the change scenes run the queue after each frame themselves, untimed, as the event loop
+ * would between frames.
+ */
+const afterFrame: (() => void)[] = [];
+
+/**
+ * Changes of page one after another with the scene's transition, each started as a request
+ * starts one (not timed): the change's frames, then the new page's, every frame timed. The next
+ * transition is made in the frame after the one that lands a change and set up in the frames
+ * after that. Memory is read at the start of a change, over as many changes as were timed.
+ */
+function changes(scene: Scene): void {
+  const settings = defaultSettings();
+  settings.autoTransition = false;
+  settings.transitionDurationMs = CYCLE_FRAMES * FRAME_MS;
+  const d = display(scene, settings);
+  const loop = d.loop;
+  const engine = d.engine;
+  const cycles = Math.max(2, Math.floor(FRAMES / (2 * CYCLE_FRAMES)));
+  const n = cycles * 2 * CYCLE_FRAMES;
+  const times = new Float64Array(n);
+  const firsts = new Float64Array(cycles);
+  const usage = new Int32Array(2);
+  let i = 0;
+  let c = 0;
+  let t0 = 0;
+  clockMs = START_MS;
+  const cycle = (timed: boolean) => {
+    loop.next(clockMs, false);
+    for (let f = 0; f < 2 * CYCLE_FRAMES; f++) {
+      t0 = getTime();
+      engine.tick(clockMs);
+      if (timed) times[i++] = (getTime() - t0) * 1000;
+      clockMs += FRAME_MS;
+      while (afterFrame.length) (afterFrame.shift() as () => void)();
+    }
+  };
+  const setTimeoutBefore = global.setTimeout;
+  global.setTimeout = (fn: () => void) => {
+    afterFrame.push(fn);
+    return 0;
+  };
+  // Warm-up: fonts read, pages laid out, the loader's first use.
+  for (c = 0; c < 3; c++) cycle(false);
+  for (c = 0; c < cycles; c++) {
+    cycle(true);
+    firsts[c] = times[i - 2 * CYCLE_FRAMES];
+  }
+  for (c = 0; c < 3; c++) cycle(false);
+  usage[0] = process.memory().usage;
+  for (c = 0; c < cycles; c++) cycle(false);
+  usage[1] = process.memory().usage;
+  global.setTimeout = setTimeoutBefore;
+  figures("change-" + scene.name, times, usage);
+  figures("first-" + scene.name, firsts, usage);
+}
+
+/** Prints one scene's line from its frame times. */
+function figures(name: string, times: Float64Array, usage: Int32Array): void {
+  let slowest = 0;
+  for (let i = 1; i < times.length; i++) if (times[i] > times[slowest]) slowest = i;
+  const sorted = ([] as number[]).slice.call(times).sort((a: number, b: number) => a - b);
+  print(MARK + name + " " + sorted[times.length >> 1].toFixed(3) + " " + sorted[times.length - 1].toFixed(3) + " " + usage[0] + " " +
+    usage[1] + " " + slowest);
+}
+
+/** The built-in app `name` as the firmware makes it: its page comes from its module in Storage. */
+function builtin(name: string): LoopApp {
+  const apps = builtinApps({ runtime: { env: null, battery: null } as unknown as Runtime, config: () => defaultConfig(board), text: textKit() });
+  return apps.filter((a) => a.name === name)[0];
+}
+
 function textScene(mode: ScrollMode): Scene {
   return {
     name: "text-" + mode,
@@ -114,21 +212,33 @@ function textScene(mode: ScrollMode): Scene {
 const SCENES: Scene[] = [{ name: "empty-loop", apps: () => [] }];
 for (let m = 0; m <= 6; m++) {
   const mode = m;
-  SCENES.push({ name: "time-mode-" + mode, apps: () => [new TimeApp()], tweak: (s) => { s.timeMode = mode; } });
+  SCENES.push({ name: "time-mode-" + mode, apps: () => [builtin("Time")], tweak: (s) => { s.timeMode = mode; } });
 }
-SCENES.push({ name: "date", apps: () => [new DateApp()] });
-SCENES.push({ name: "date-long", apps: () => [new DateApp()], tweak: (s) => { s.dateShowWeekday = true; s.dateYearMode = "fourDigit"; } });
+SCENES.push({ name: "date", apps: () => [builtin("Date")] });
+SCENES.push({ name: "date-long", apps: () => [builtin("Date")], tweak: (s) => { s.dateShowWeekday = true; s.dateYearMode = "fourDigit"; } });
 const MODES: ScrollMode[] = ["static", "wrap", "loop", "bounce"];
 for (let k = 0; k < MODES.length; k++) SCENES.push(textScene(MODES[k]));
+const CHANGES: Scene[] = [];
 for (let e = 1; e < TRANSITIONS.length; e++) {
   const effect = e;
-  SCENES.push({ name: "transition-" + TRANSITIONS[effect], apps: () => [new TimeApp(), new DateApp()], transition: effect });
+  SCENES.push({ name: "transition-" + TRANSITIONS[effect], apps: () => [builtin("Time"), builtin("Date")], transition: effect });
+  CHANGES.push({ name: TRANSITIONS[effect], apps: () => [builtin("Time"), builtin("Date")], transition: effect });
+}
+
+/** Transition i made, set up, drawn once half-way and dropped. */
+function useOnce(i: number, out: Graphics, from: GraphicsImage, to: GraphicsImage): void {
+  const made = loadTransition(i, 32, 8);
+  if (!made) return;
+  while (made.prepare && !made.prepare()) { /* all slices */ }
+  made.draw(out, from, to, 0.5, false);
 }
 
 /**
- * What the fonts and the transitions' tables hold once used. The font pages are strings read from
+ * What the fonts and the transitions hold once used. The font pages are strings read from
  * Storage, which the ESP32 maps onto flash (a variable each) and this build may copy: the fonts'
- * figure is at most what they take on the device. Prints "[frames] tables <fonts> <transitions>".
+ * figure is at most what they take on the device. The transitions with tables (the dissolves and
+ * Rain) are each made, set up, drawn and dropped: what stays is what the module loader keeps.
+ * Prints "[frames] tables <fonts> <transitions>".
  */
 function tables(): void {
   const out = Graphics.createArrayBuffer(32, 8, 24);
@@ -142,12 +252,12 @@ function tables(): void {
   layoutText("A\xc5\x81\xd0\x96", "small", false);
   layoutText("A\xc5\x81\xd0\x96", "large", false);
   usage[1] = process.memory().usage;
-  for (k = 0; k < dissolves.length; k++) TRANSITION_DRAWS[findName(TRANSITIONS, dissolves[k])](out, from, to, 0.5, false);
-  endTransition();
+  for (k = 0; k < dissolves.length; k++) useOnce(findName(TRANSITIONS, dissolves[k]), out, from, to);
   usage[2] = process.memory().usage;
   print(MARK + "tables " + (usage[1] - usage[0]) + " " + (usage[2] - usage[1]));
 }
 
 if (!ONLY || findText("tables", ONLY) >= 0) tables();
 for (let k = 0; k < SCENES.length; k++) if (findText(SCENES[k].name, ONLY) >= 0) run(SCENES[k]);
+for (let k = 0; k < CHANGES.length; k++) if (findText("change-" + CHANGES[k].name, ONLY) >= 0) changes(CHANGES[k]);
 print(MARK + "done");

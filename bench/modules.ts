@@ -1,6 +1,6 @@
 // npm run bench (its module table): what each firmware module costs in the real interpreter.
-// Every module file of dist/storage is written into a fresh interpreter's Storage and evaluated
-// there the way loadModule does it, one at a time: the variables its value holds while it is
+// Every module file of dist/storage is written into a fresh interpreter's Storage and loaded
+// there with the firmware's own loadModule, one at a time: the variables its value holds while it is
 // referenced, what is left once it is dropped, and the time an evaluation takes (median of 20).
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -18,25 +18,27 @@ export function measureModules(bin: string): ModuleFigures[] {
   const files: { [name: string]: string } = {};
   for (const n of names) files[n] = fs.readFileSync(path.join(dir, n), "latin1");
   // A module's top level may reach Espruino modules the Linux build lacks; plain stand-ins do.
+  const ids = names.map((n) => n.slice(2).split(".").join("/"));
   const program = `
+    import { loadModule } from "./firmware/platform/modules";
     declare const Modules: { addCached(name: string, src: string): void };
     Modules.addCached("Wifi", "module.exports={};");
-    const S = require("Storage");
-    const evaluate = eval;
     const names = ${JSON.stringify(names)};
+    const ids = ${JSON.stringify(ids)};
+    const load = (k: number) => loadModule<unknown>(ids[k]);
     const times = new Float32Array(20);
     for (let i = 0; i < names.length; i++) {
       const name = names[i];
-      let value: unknown = evaluate(S.read(name));
+      let value: unknown = load(i);
       value = null;
       const base = process.memory().usage;
-      value = evaluate(S.read(name));
+      value = load(i);
       const loaded = process.memory().usage - base;
       value = null;
       const left = process.memory().usage - base;
       for (let k = 0; k < times.length; k++) {
         const t0 = getTime();
-        value = evaluate(S.read(name));
+        value = load(i);
         times[k] = (getTime() - t0) * 1000;
         value = null;
       }

@@ -6,8 +6,9 @@ import { VERSION } from "./version";
 import { flash } from "./platform/flash";
 import { listen } from "./platform/server";
 import * as wifi from "./platform/wifi";
-import { restart, deepSleep } from "./platform/system";
-import { markBoot } from "./platform/bootmark";
+import { restart } from "./platform/system";
+import { loadModule } from "./platform/modules";
+import type PowerDown from "./device/power.mod";
 import { SystemStore } from "./system/store";
 import { SettingsStore } from "./settings/store";
 import { Runtime, TICK_MS } from "./device/runtime";
@@ -22,6 +23,16 @@ import { hostOf } from "./http/guards";
 const ROUTES_FILE = "routes";
 /** Port of the setup access point's server, whatever webPort says. */
 const SETUP_PORT = 80;
+
+/** Restarts (ms 0) or sleeps for `ms`; the module device/power leaves the boot mark first. */
+function powerDown(ms: number): void {
+  try {
+    loadModule<typeof PowerDown>("device/power")(ms);
+  } catch (e) {
+    // Without the module: restart all the same (the next boot then reports a power-on).
+    restart();
+  }
+}
 
 function boot(): void {
   const system = new SystemStore(flash, board);
@@ -54,22 +65,17 @@ function boot(): void {
       return [hostOf(wifi.stationIp()), hostOf(wifi.accessPointIp()), name, name + ".local"];
     },
     accessPointIp: () => wifi.accessPointIp(),
-    restart: () => {
-      markBoot("software");
-      restart();
-    },
-    sleep: (ms: number) => {
-      markBoot("deepSleep");
-      deepSleep(ms);
-    },
+    restart: () => powerDown(0),
+    sleep: (ms: number) => powerDown(ms),
   };
   if (system.pinFallback) print("stored pin map is unusable; using the board's defaults");
 
+  // The stored zone is compiled now rather than in the first frame.
+  display.clock.setZone(system.config.tz);
   display.start();
   bringUpNetwork(app, hostname, (m) => {
     app.mode = m;
     mode = m;
-    if (m === "setup") display.showSetup(hostname, wifi.accessPointIp());
     const port = mode === "setup" || system.config.webPort <= 0 ? SETUP_PORT : system.config.webPort;
     // The route table is read in place from Storage (see http/router.ts).
     const routes = flash.read(ROUTES_FILE) || "\n";

@@ -16,11 +16,16 @@ export function leftStep(w: ButtonWiring): number {
   return w.swapButtons !== w.rotate ? 1 : -1;
 }
 
-export function wireLoopButtons(w: ButtonWiring, loop: AppLoop, blocked: () => boolean): void {
-  const left = leftStep(w);
-  const press = (step: number) => (pressed: boolean) => {
+// Made outside wireLoopButtons: a closure keeps its whole scope alive, and the wiring passed
+// there is the boot's configuration object, which a later PUT /system replaces.
+function onPress(loop: AppLoop, blocked: () => boolean, step: number): (pressed: boolean) => void {
+  return (pressed) => {
     if (pressed && !blocked()) loop.step(step, nowMs(), false);
   };
-  if (w.pinBtnLeft >= 0) watchButton(w.pinBtnLeft, press(left));
-  if (w.pinBtnRight >= 0) watchButton(w.pinBtnRight, press(-left));
+}
+
+export function wireLoopButtons(w: ButtonWiring, loop: AppLoop, blocked: () => boolean): void {
+  const left = leftStep(w);
+  if (w.pinBtnLeft >= 0) watchButton(w.pinBtnLeft, onPress(loop, blocked, left));
+  if (w.pinBtnRight >= 0) watchButton(w.pinBtnRight, onPress(loop, blocked, -left));
 }

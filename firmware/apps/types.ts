@@ -13,12 +13,8 @@ export interface FrameContext {
   settings: Settings;
 }
 
-export interface LoopApp {
-  /** The name the API uses ("Time", "Date", ...). */
-  name: string;
-  origin: "builtin" | "pushed" | "script";
-  /** Whether the app exists on this device now (its hardware is fitted). */
-  present(): boolean;
+/** What draws a page, frame by frame; whatever it keeps between frames (layouts) it holds itself. */
+export interface Page {
   /** Draws the whole page; the canvas was cleared to black before. */
   draw(c: Canvas, f: FrameContext): void;
   /**
@@ -30,4 +26,21 @@ export interface LoopApp {
   stillKey?(f: FrameContext): number;
   drawStill?(c: Canvas, f: FrameContext): void;
   drawMoving?(c: Canvas, f: FrameContext): void;
+}
+
+/** One app of the loop: a page with a name. */
+export interface LoopApp extends Page {
+  /** The name the API uses ("Time", "Date", ...). */
+  name: string;
+  origin: "builtin" | "pushed" | "script";
+  /** Whether the app exists on this device now (its hardware is fitted); never loads anything. */
+  present(): boolean;
+  /**
+   * Only for an app whose page lives in a module (see module-app.ts): brings the page into
+   * memory, false when it cannot be. The loop calls it outside frames, before the page is drawn.
+   * An app without it is always in memory.
+   */
+  load?(): boolean;
+  /** Drops the loaded page (the loop calls it once the page is neither on screen nor next). */
+  release?(): void;
 }

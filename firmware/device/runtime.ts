@@ -2,14 +2,14 @@
 // the chip at request time. Reset at every boot.
 import type { SystemConfig } from "../system/schema";
 import { ConnectionStatus } from "../net/status";
-import { openI2c, readAdc } from "../platform/io";
+import { readAdc } from "../platform/io";
 import { heap, nowMs } from "../platform/system";
-import { macAddress } from "../platform/wifi";
 import type { ScanResult } from "../platform/wifi";
-import { takeBootMark } from "../platform/bootmark";
+import { loadModule } from "../platform/modules";
 import { AdcSampler } from "./adc";
-import { EnvSampler, detectSensor } from "./sensors/index";
-import { derivedHostname, uidFromMac } from "./identity";
+import { sampleEnv } from "./sensors/index";
+import type { EnvSampler } from "./sensors/index";
+import type BootDevice from "./boot.mod";
 import { Indicators } from "../display/indicators";
 
 /** The settings' default brightness; the display engine overwrites `brightness` once it runs. */
@@ -40,8 +40,11 @@ export class Runtime {
   messageCount: number;
   wifi: ConnectionStatus;
   mqtt: ConnectionStatus;
-  /** The Wi-Fi scan of the setup page: one at a time, its results handed out once. */
-  wifiScan: { started: number; running: boolean; found: ScanResult[] | null };
+  /**
+   * The Wi-Fi scan of the setup page: one at a time, its results handed out once. Null until the
+   * first scan (system/wifi-scan makes it).
+   */
+  wifiScan: { started: number; running: boolean; found: ScanResult[] | null } | null;
   /** Present only when the pin was wired at boot. */
   battery: AdcSampler | null;
   light: AdcSampler | null;
@@ -53,8 +56,9 @@ export class Runtime {
   private lastMs: number;
 
   /**
-   * Once at boot, with the stored system config: reset reason, identity, the samplers for the
-   * wired pins and environment-sensor detection. Without a config (tests) only the defaults.
+   * Once at boot, with the stored system config: the samplers for the wired pins here; reset
+   * reason, identity and environment-sensor detection in the module device/boot, which runs only
+   * now. Without a config (tests) only the defaults.
    */
   constructor(config?: SystemConfig) {
     this.uid = "";
@@ -69,31 +73,23 @@ export class Runtime {
     this.messageCount = 0;
     this.wifi = new ConnectionStatus();
     this.mqtt = new ConnectionStatus();
-    this.wifiScan = { started: 0, running: false, found: null };
+    this.wifiScan = null;
     this.battery = null;
     this.light = null;
     this.lightRaw = -1;
     this.env = null;
     this.upMs = 0;
     this.lastMs = 0;
-    if (config) this.begin(config);
-  }
-
-  /** The boot work of the constructor (no sensor when either I2C pin is -1). */
-  begin(config: SystemConfig): void {
+    if (!config) return;
     this.lastMs = nowMs();
-    this.resetReason = takeBootMark();
-    this.uid = uidFromMac(macAddress());
-    this.hostname = config.hostname || derivedHostname(this.uid);
-    this.battery = config.pinBattery >= 0 ? new AdcSampler(config.pinBattery) : null;
-    this.light = config.pinLdr >= 0 ? new AdcSampler(config.pinLdr) : null;
-    this.env = null;
-    if (config.pinI2cSda >= 0 && config.pinI2cScl >= 0) {
-      try {
-        this.env = detectSensor(openI2c(config.pinI2cSda, config.pinI2cScl));
-      } catch (e) {
-        this.env = null;
-      }
+    if (config.pinBattery >= 0) this.battery = new AdcSampler(config.pinBattery);
+    if (config.pinLdr >= 0) this.light = new AdcSampler(config.pinLdr);
+    try {
+      loadModule<typeof BootDevice>("device/boot")(this, config);
+    } catch (e) {
+      // The clock still runs: a power-on, no sensor, the configured hostname or a plain one.
+      this.hostname = config.hostname || "pixloop";
+      print("device boot: " + e);
     }
     // First readings now; a sensor's first conversion arrives with the next tick.
     this.tick();
@@ -107,15 +103,13 @@ export class Runtime {
     this.clock();
     this.sampleHeap();
     if (this.battery) this.battery.push(readAdc(this.battery.pin));
-    this.sampleLight();
-    if (this.env) this.env.sample();
-  }
-
-  /** One light reading, and the median the brightness control reads every frame. */
-  sampleLight(): void {
-    if (!this.light) return;
-    this.light.push(readAdc(this.light.pin));
-    this.lightRaw = this.light.median();
+    const light = this.light;
+    if (light) {
+      light.push(readAdc(light.pin));
+      // The median the brightness control reads every frame.
+      this.lightRaw = light.median();
+    }
+    if (this.env) sampleEnv(this.env);
   }
 
   /** Free heap in bytes now, lowering the low-water mark when it is a new minimum. */

@@ -6,6 +6,8 @@ import { rssi, stationIp } from "../platform/wifi";
 import { adcToMillivolts, batteryPercent, cellVoltage, isLowBattery } from "./battery";
 import { lightLevel } from "./light";
 import { BOARD_TYPE, macFromUid } from "./identity";
+import { indicatorsView } from "../display/indicator-apply";
+import { statusView } from "../net/status";
 
 export { derivedHostname } from "./identity";
 
@@ -95,9 +97,9 @@ export function deviceState(app: App): object {
   }
   s.matrixPower = rt.matrixPower;
   s.currentApp = rt.currentApp;
-  s.indicators = rt.indicators.view();
+  s.indicators = indicatorsView(rt.indicators);
   s.messageCount = rt.messageCount;
-  s.wifi = rt.wifi.toJSON(now);
-  s.mqtt = rt.mqtt.toJSON(now);
+  s.wifi = statusView(rt.wifi, now);
+  s.mqtt = statusView(rt.mqtt, now);
   return s;
 }

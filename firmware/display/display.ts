@@ -1,11 +1,13 @@
-// Everything on the panel, put together once at boot: the app loop with the built-in apps, the
-// indicators, the mood light, the global overlay, the brightness control and the render loop.
+// Everything on the panel, put together once at boot: the app loop with the built-in apps (whose
+// pages are modules the loop loads while they are on screen or next), the indicators, the mood
+// light, the global overlay, the brightness control and the render loop.
 import type { SystemConfig } from "../system/schema";
 import type { SettingsStore } from "../settings/store";
 import type { Runtime } from "../device/runtime";
 import type { LinkHealth } from "./status-dots";
 import { AppLoop } from "../apps/loop";
-import { createBuiltinApps, runtimeSensors } from "../apps/builtin/index";
+import { builtinApps } from "../apps/builtin/index";
+import { textKit } from "../apps/text-kit";
 import { wireLoopButtons } from "../apps/buttons";
 import { TextPage } from "../apps/text-page";
 import { Indicators } from "./indicators";
@@ -30,7 +32,8 @@ export class Display {
   overlay: OverlayState;
 
   constructor(config: () => SystemConfig, settings: SettingsStore, runtime: Runtime, health: () => LinkHealth | null) {
-    const cfg = config();
+    // No local for config(): the closures made here keep this scope, and with it the boot's
+    // configuration object long after a PUT /system has replaced it.
     const current = () => settings.current;
     this.indicators = runtime.indicators;
     this.moodlight = new Moodlight();
@@ -38,13 +41,14 @@ export class Display {
     this.clock = new LocalClock(nowMs);
     let seed = 1;
     this.loop = new AppLoop(
-      createBuiltinApps(runtimeSensors(runtime, config), config),
+      builtinApps({ runtime, config, text: textKit() }),
       current,
-      () => pickTransition(current().transitionEffect, seed++),
+      // The transition the engine made ahead for this change of page.
+      () => this.engine.take(),
       () => current().transitionDirection === "reverse",
     );
     this.engine = new DisplayEngine({
-      panel: new PanelOutput(cfg),
+      panel: new PanelOutput(config()),
       loop: this.loop,
       indicators: this.indicators,
       moodlight: this.moodlight,
@@ -52,13 +56,14 @@ export class Display {
       tz: () => config().tz,
       brightness: new BrightnessControl(config, current),
       settings: current,
-      colorOrder: cfg.panelColorOrder,
+      colorOrder: config().panelColorOrder,
       health,
       lightRaw: () => runtime.lightRaw,
       report: runtime,
+      pick: () => pickTransition(current().transitionEffect, seed++),
     });
     settings.onChange(() => this.engine.regrade());
-    wireLoopButtons(cfg, this.loop, () => current().blockNavigation);
+    wireLoopButtons(config(), this.loop, () => current().blockNavigation);
   }
 
   /**

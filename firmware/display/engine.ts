@@ -2,6 +2,13 @@
 // between two pages, then the indicators and the connection dot, or the mood light instead) and
 // pushes it to the LEDs. Everything that moves is a function of the clock. A frame allocates
 // nothing: buffers, canvases and the frame context are made once here.
+//
+// Transitions are modules (transitions.ts). The one the next change of page plays is chosen while
+// the page before it is on screen, and made then: loaded, with everything it draws with, in the
+// first frame after the previous change landed (or in a request that changes the page at once),
+// its longer set-up a slice per frame after that. The change takes it as it starts (take(), the
+// loop's chooser), so no frame of a transition loads or allocates anything; it is dropped once the
+// change has landed. A transition that cannot be loaded plays as a cut.
 import type { Settings } from "../settings/types";
 import type { FrameContext, LoopApp } from "../apps/types";
 import type { AppLoop } from "../apps/loop";
@@ -15,7 +22,8 @@ import type { LocalClock } from "../time/clock";
 import { newLocalTime } from "../time/local";
 import { drawStatusDot } from "./status-dots";
 import { Grade, FrameCanvas } from "./grade";
-import { TRANSITION_DRAWS, TRANSITION_LEVELS, endTransition, prepareTransitions } from "./transitions";
+import type { Transition } from "./transitions";
+import { loadTransition, transitionFailed } from "./transitions";
 import { Dimmer } from "./dim";
 
 /** 40 frames a second. */
@@ -46,6 +54,11 @@ export interface EngineParts {
   /** The light sensor's reading 0-4095, or -1 without a sensor. */
   lightRaw: () => number;
   report: DisplayReport;
+  /**
+   * Chooses the transition of the next change of page: an index into TRANSITIONS, Random
+   * resolved. Asked while the page before that change is on screen.
+   */
+  pick: () => number;
 }
 
 /** The canvases a composition draws through: graded for the LEDs, or ungraded for a capture. */
@@ -82,8 +95,19 @@ export class DisplayEngine {
   /** The transition the slots hold snapshots for (its start time), or NaN. */
   private snapshotOf: number;
   private snapFrom: number;
-  /** The two pages dimmed, for the fading transitions. */
-  private dimmers: Dimmer[];
+  /** The transition the next change of page plays, made ahead; null when it plays as a cut. */
+  private next: Transition | null;
+  /** Its index in TRANSITIONS, -1 until it is chosen (again once a change has taken it). */
+  private nextIndex: number;
+  /** Its set-up (prepare) is done. */
+  private nextReady: boolean;
+  /** The transition of the change of page in progress; null for a cut. */
+  private running: Transition | null;
+  /**
+   * The two slots dimmed, for a fading transition, next or running (never both: the next one is
+   * made once the running one has landed).
+   */
+  private dimmers: Dimmer[] | null;
   private ctx: FrameContext;
   private gradeDirty: boolean;
   private gradedAt: number;
@@ -114,7 +138,11 @@ export class DisplayEngine {
     this.epoch = 1;
     this.snapshotOf = NaN;
     this.snapFrom = 0;
-    this.dimmers = [new Dimmer(), new Dimmer()];
+    this.next = null;
+    this.nextIndex = -1;
+    this.nextReady = true;
+    this.running = null;
+    this.dimmers = null;
     this.ctx = { now: 0, shownMs: 0, local: newLocalTime(), settings: parts.settings() };
     this.gradeDirty = true;
     this.gradedAt = -1;
@@ -126,7 +154,9 @@ export class DisplayEngine {
 
   start(now: () => number): void {
     if (this.timer) return;
-    prepareTransitions(this.width, PANEL_HEIGHT);
+    // The first change of page finds its transition ready.
+    if (this.nextIndex < 0) this.makeNext(this.parts.pick());
+    while (!this.nextReady) this.prepareNext();
     this.fpsWindowStart = now();
     this.timer = setInterval(() => {
       // A page that throws loses its frame, not the clock: the next frame comes as usual.
@@ -138,15 +168,39 @@ export class DisplayEngine {
     }, FRAME_MS);
   }
 
-  /** The settings changed: the grading and every page may look different. */
+  /**
+   * The settings changed (a request): the grading and every page may look different, and the
+   * next change of page plays the transition they ask for now.
+   */
   regrade(): void {
     this.gradeDirty = true;
+    if (this.nextIndex < 0) return;
+    const i = this.parts.pick();
+    if (i !== this.nextIndex) this.makeNext(i);
+  }
+
+  /**
+   * The loop's chooser, called as a change of page starts: the transition made ahead, which then
+   * plays. A change that comes before it is ready (one that follows another at once, in a
+   * request) has it made here.
+   */
+  take(): number {
+    if (this.nextIndex < 0) this.makeNext(this.parts.pick());
+    while (!this.nextReady) this.prepareNext();
+    const i = this.nextIndex;
+    this.running = this.next;
+    this.next = null;
+    this.nextIndex = -1;
+    return i;
   }
 
   /** One frame at `now`: advance the loop, compose, push. */
   tick(now: number): void {
     const p = this.parts;
     const report = p.report;
+    // Between changes of page, a step toward the next transition; the frame that lands a change
+    // comes first, and this runs in the frames after it.
+    if (!p.loop.incoming()) this.ahead();
     p.loop.update(now);
     const cur = p.loop.current();
     report.currentApp = cur ? cur.name : "";
@@ -156,17 +210,52 @@ export class DisplayEngine {
     if (!report.matrixPower) {
       if (!this.blanked) p.panel.blank();
       this.blanked = true;
-      return;
+    } else {
+      this.blanked = false;
+      if (this.gradeDirty || level !== this.gradedAt) {
+        this.grade.configure(p.settings(), level, p.colorOrder);
+        this.gradeDirty = false;
+        this.gradedAt = level;
+        this.forget();
+      }
+      this.compose(this.live, now, true);
+      p.panel.push(this.frameG);
     }
-    this.blanked = false;
-    if (this.gradeDirty || level !== this.gradedAt) {
-      this.grade.configure(p.settings(), level, p.colorOrder);
-      this.gradeDirty = false;
-      this.gradedAt = level;
-      this.forget();
+  }
+
+  /**
+   * A frame between changes of page does one step toward the next transition: it drops the one
+   * that landed (if the frame that landed it did not), or chooses and makes the next, or runs a
+   * slice of its set-up.
+   */
+  private ahead(): void {
+    if (this.running) this.landed();
+    else if (this.nextIndex < 0) this.makeNext(this.parts.pick());
+    else if (!this.nextReady) this.prepareNext();
+  }
+
+  /** Loads transition `i` and makes it for the panel, with its dimmers; what was made before goes first. */
+  private makeNext(i: number): void {
+    this.next = null;
+    this.dimmers = null;
+    const t = loadTransition(i, this.width, PANEL_HEIGHT);
+    this.next = t;
+    this.nextIndex = i;
+    this.nextReady = !t || !t.prepare;
+    if (t && t.level) this.dimmers = [new Dimmer(this.slotImage[0]), new Dimmer(this.slotImage[1])];
+  }
+
+  /** One slice of the next transition's set-up; one that throws makes the change a cut. */
+  private prepareNext(): void {
+    const t = this.next;
+    try {
+      this.nextReady = !t || !t.prepare || t.prepare();
+    } catch (e) {
+      transitionFailed(this.nextIndex, e);
+      this.next = null;
+      this.dimmers = null;
+      this.nextReady = true;
     }
-    this.compose(this.live, now, true);
-    p.panel.push(this.frameG);
   }
 
   /**
@@ -283,22 +372,33 @@ export class DisplayEngine {
     const t = loop.progress(now);
     let fromImage = this.slotImage[a];
     let toImage = this.slotImage[1 - a];
-    const levels = TRANSITION_LEVELS[loop.effect];
-    if (levels) {
-      fromImage = this.dimmers[0].dim(fromImage, levels(t, 0));
-      toImage = this.dimmers[1].dim(toImage, levels(t, 1));
+    const tr = this.running;
+    const dimmers = this.dimmers;
+    if (tr && tr.level && dimmers) {
+      fromImage = dimmers[a].dim(tr.level(t, 0));
+      toImage = dimmers[1 - a].dim(tr.level(t, 1));
     }
     // Full white as the panel shows it, for the transitions that flash.
     s.frame.color(0xffffff);
-    TRANSITION_DRAWS[loop.effect](this.frameG, fromImage, toImage, t, loop.reverse);
+    if (tr) {
+      try {
+        tr.draw(this.frameG, fromImage, toImage, t, loop.reverse);
+        return;
+      } catch (e) {
+        transitionFailed(loop.effect, e);
+        this.running = null;
+        this.frameG.setClipRect(0, 0, this.width - 1, PANEL_HEIGHT - 1);
+      }
+    }
+    // A cut: the old page until the new one has landed.
+    this.frameG.drawImage(t < 1 ? fromImage : toImage, 0, 0);
   }
 
-  /** A transition is over: what only its frames needed is given back. */
+  /** A change of page has landed: its transition, and all it drew with, is given back. */
   private landed(): void {
     this.snapshotOf = NaN;
-    this.dimmers[0].release();
-    this.dimmers[1].release();
-    endTransition();
+    this.running = null;
+    this.dimmers = null;
   }
 
   private drawPage(c: Canvas, app: LoopApp, shownMs?: number): void {

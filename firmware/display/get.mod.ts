@@ -1,6 +1,7 @@
 // GET /api/v1/display
 import type { Handler } from "../http/types";
 import { json } from "../http/types";
+import { moodlightView } from "./moodlight-apply";
 
 const getDisplay: Handler = (req, app) => {
   const d = app.display;
@@ -10,7 +11,7 @@ const getDisplay: Handler = (req, app) => {
     brightness: app.runtime.brightness,
     overlay: o.name,
     overlaySettings: { speed: o.speed, palette: o.palette, blend: o.blend },
-    moodlight: d.moodlight.view(),
+    moodlight: moodlightView(d.moodlight),
   });
 };
 export default getDisplay;

@@ -1,10 +1,10 @@
 // DELETE /api/v1/indicators/{id}
 import type { Handler } from "../http/types";
 import { ok } from "../http/types";
-import { indicatorSlot } from "./indicators";
+import { indicatorSlot, resetIndicator } from "./indicator-apply";
 
 const deleteIndicator: Handler = (req, app) => {
-  app.display.indicators.reset(indicatorSlot(req.params.id));
+  resetIndicator(app.display.indicators, indicatorSlot(req.params.id));
   return ok();
 };
 export default deleteIndicator;

@@ -1,7 +1,8 @@
 // PUT /api/v1/indicators/{id}
 import type { Handler } from "../http/types";
 import { ok } from "../http/types";
-import { indicatorSlot } from "./indicators";
+import { applyIndicator, indicatorSlot } from "./indicator-apply";
 
-const putIndicator: Handler = (req, app) => app.display.indicators.apply(indicatorSlot(req.params.id), req.body) || ok();
+const putIndicator: Handler = (req, app) =>
+  applyIndicator(app.display.indicators, indicatorSlot(req.params.id), req.body) || ok();
 export default putIndicator;

@@ -3,7 +3,7 @@ import type { Handler } from "../http/types";
 import { ok } from "../http/types";
 
 const deleteMoodlight: Handler = (req, app) => {
-  app.display.moodlight.off();
+  app.display.moodlight.on = false;
   return ok();
 };
 export default deleteMoodlight;

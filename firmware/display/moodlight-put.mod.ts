@@ -1,6 +1,7 @@
 // PUT /api/v1/display/moodlight
 import type { Handler } from "../http/types";
 import { ok } from "../http/types";
+import { applyMoodlight } from "./moodlight-apply";
 
-const putMoodlight: Handler = (req, app) => app.display.moodlight.apply(req.body) || ok();
+const putMoodlight: Handler = (req, app) => applyMoodlight(app.display.moodlight, req.body) || ok();
 export default putMoodlight;

@@ -1,65 +1,59 @@
-// The 22 page transitions of the app loop, as compositions of Graphics calls (drawImage with
-// offsets or scale, clip rects, fills): no per-pixel script, nothing allocated per frame.
+// The 22 page transitions of the app loop. Each one but Random (which picks one of the others) is a
+// module, firmware/display/trans/<its name in lower case>.mod.ts: the render loop loads the one the
+// next change of page will play before that change starts, and drops it once the change has
+// landed, so that only the transition coming next (or the one playing) is in memory. A frame of a
+// transition is a composition of Graphics calls (drawImage with offsets or scale, clip rects,
+// fills): no per-pixel script, nothing allocated.
 //
-// Contract with the render loop, every frame of a transition:
-//   1. i = the transition chosen when the page change started (pickTransition: 1..21).
-//   2. Render the old page into `from` and the new page into `to` (24 bpp, the frame's size).
-//      If TRANSITION_LEVELS[i] is not null, render page p (0 = from, 1 = to) dimmed by the level
-//      TRANSITION_LEVELS[i](t, p), 0..1, applied like Canvas.color's `level` to every colour the
-//      page draws. Graphics cannot mix pixels, so fading transitions (Dim, Fade, Flash) get their
-//      brightness this way and only choose which page lies on top.
-//   3. Clear `out`, select on it the colour of full white as the panel shows it (through the
-//      frame's Canvas: color(0xFFFFFF)); Flash ramps into that colour.
-//   4. TRANSITION_DRAWS[i](out, from, to, t, reverse), t = elapsed / duration (0..1, from the
-//      clock), reverse = the direction-aware transitions run the other way. At t = 0 the frame
-//      is `from`, at t = 1 it is `to`; the clip rect is the whole frame again afterwards; the
-//      colours selected on `out` may have changed.
-import { TRANSITIONS } from "../device/names";
-import { findName } from "../core/text";
-import type { TransitionDraw } from "./transitions/common";
-import { xorshift } from "./transitions/common";
-import type { PageLevel } from "./transitions/fades";
-import { slide, roll, cover, uncover, interlace, zoom } from "./transitions/motion";
-import { curtain, split, reload, blinds, wave, ripple, diamond } from "./transitions/wipes";
-import { dim, fade, flash, blink, throughBlack, crossLevel } from "./transitions/fades";
-import { pixelate, blocks } from "./transitions/dissolves";
-import { rain, melt } from "./transitions/columns";
+// Adding a transition: its name goes at the end of TRANSITIONS (device/names.ts; the order is the
+// API's) and its module into trans/, named after it in lower case. Its Storage file,
+// m.display.trans.<name>, must fit in 28 characters: names of up to 12 letters. What the
+// transitions share is in trans/*.ts (no module may import a file that keeps state).
+//
+// The contract between a transition module and the render loop:
+//   - The module's default export is a MakeTransition. Before the change of page starts, it is
+//     called with the panel's size and allocates everything the frames draw with; if the
+//     Transition it returns has prepare(), that is called (a slice of work at a time, between or
+//     beside frames) until it returns true, all before the first frame.
+//   - Every frame of the transition:
+//     1. The old page is rendered into `from` and the new page into `to` (24 bpp, the frame's
+//        size). A transition with `level` has page p (0 = from, 1 = to) dimmed to level(t, p),
+//        0..1: Graphics cannot mix pixels, so the fading ones (Dim, Fade, Flash) get their
+//        brightness this way and only choose which page lies on top.
+//     2. `out` is cleared, and the colour of full white as the panel shows it is selected on it
+//        (through the frame's Canvas: color(0xFFFFFF)); Flash ramps into that colour.
+//     3. draw(out, from, to, t, reverse): t = elapsed / duration (0..1, from the clock); reverse:
+//        the direction-aware transitions run the other way. At t = 0 the frame is `from`, at
+//        t = 1 it is `to`; a frame depends on t alone, not on the frames before it; the clip rect
+//        is the whole frame again afterwards; the colours selected on `out` may have changed.
+//   - Once the change has landed, the Transition is dropped, and everything it allocated with it.
+import { TRANSITION_COUNT, transitionIndex, transitionName } from "../device/names";
+import { loadModule } from "../platform/modules";
 
-import { releaseScratch } from "./transitions/mask";
-export { releaseScratch as endTransition } from "./transitions/mask";
-export type { TransitionDraw } from "./transitions/common";
-export type { PageLevel } from "./transitions/fades";
+/** Draws one frame of a transition: the frame, the two page images, progress 0..1, direction. */
+export type TransitionDraw = (out: Graphics, from: GraphicsImage, to: GraphicsImage, t: number, reverse: boolean) => void;
 
-/** A cut; Random never reaches the draw (pickTransition resolves it), the slot keeps indexes aligned. */
-function cut(out: Graphics, from: GraphicsImage, to: GraphicsImage, t: number): void {
-  out.drawImage(t < 1 ? from : to, 0, 0);
+/** Level of page 0 (from) or 1 (to) at progress t: the page is rendered dimmed by it. */
+export type PageLevel = (t: number, page: number) => number;
+
+/** One transition, made for one panel size. */
+export interface Transition {
+  draw: TransitionDraw;
+  /** For the fading transitions: how bright each page is rendered, else absent (full). */
+  level?: PageLevel;
+  /** Set-up too long for one frame, done a bounded slice per call; true once all is done. */
+  prepare?: () => boolean;
 }
 
-/** Indexed like TRANSITIONS. */
-export const TRANSITION_DRAWS: TransitionDraw[] = [
-  cut, slide, dim, zoom, roll, pixelate, curtain, ripple, blink, reload,
-  fade, cover, uncover, split, blinds, blocks, flash, diamond, wave, rain,
-  melt, interlace,
-];
+/** The default export of a transition module: makes it for a panel w x h. */
+export type MakeTransition = (w: number, h: number) => Transition;
 
-/** Indexed like TRANSITIONS: how dim to render each page, or null for full brightness. */
-export const TRANSITION_LEVELS: (PageLevel | null)[] = [
-  null, null, throughBlack, null, null, null, null, null, null, null,
-  crossLevel, null, null, null, null, null, throughBlack, null, null, null,
-  null, null,
-];
-
-/**
- * Builds what the dissolves keep (their pixel orders, a few milliseconds of work each) for a
- * panel size before their first use, so that no frame of a transition has to.
- */
-export function prepareTransitions(w: number, h: number): void {
-  const out = Graphics.createArrayBuffer(w, h, 24);
-  const page: GraphicsImage = { width: w, height: h, bpp: 24, buffer: out.buffer };
-  pixelate(out, page, page, 0.5);
-  blocks(out, page, page, 0.5);
-  rain(out, page, page, 0.5, false);
-  releaseScratch();
+/** Next value of a xorshift32 generator (nonzero seed): a fixed pseudo-random sequence. */
+function xorshift(x: number): number {
+  x ^= x << 13;
+  x ^= x >>> 17;
+  x ^= x << 5;
+  return x >>> 0;
 }
 
 /**
@@ -68,7 +62,36 @@ export function prepareTransitions(w: number, h: number): void {
  * fresh pick each time.
  */
 export function pickTransition(name: string, seed: number): number {
-  const i = findName(TRANSITIONS, name);
+  const i = transitionIndex(name);
   if (i > 0) return i;
-  return 1 + (xorshift((seed | 0) ^ 0x6d2b79f5) % (TRANSITIONS.length - 1));
+  return 1 + (xorshift((seed | 0) ^ 0x6d2b79f5) % (TRANSITION_COUNT - 1));
+}
+
+/** The module of transition `index`: "display/trans/" and its name in lower case. */
+export function transitionModule(index: number): string {
+  return "display/trans/" + transitionName(index).toLowerCase();
+}
+
+/** Transitions that could not be made, a bit each: each is reported once. */
+let reported = 0;
+
+/**
+ * Loads transition `index` and makes it for a panel w x h (its prepare, if any, still to run).
+ * Null when its module is missing or broken: the change of page is then a cut.
+ */
+export function loadTransition(index: number, w: number, h: number): Transition | null {
+  try {
+    return loadModule<MakeTransition>(transitionModule(index))(w, h);
+  } catch (e) {
+    transitionFailed(index, e);
+    return null;
+  }
+}
+
+/** Reports, once per transition, that it plays as a cut. */
+export function transitionFailed(index: number, e: unknown): void {
+  const bit = 1 << (index & 31);
+  if (reported & bit) return;
+  reported |= bit;
+  print("transition " + transitionName(index) + " plays as a cut: " + e);
 }

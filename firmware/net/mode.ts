@@ -1,12 +1,13 @@
 // Device mode: station (joined to the stored network) or setup (own access point). A device
 // with no stored network, or whose network does not answer within wifiConnectTimeout, opens the
-// access point and keeps trying the stored network; once it answers, the device restarts.
+// access point and keeps trying the stored network; once it answers, the device restarts. Setup
+// mode is the module net/setup, loaded only when the device enters it.
 import type { App, Mode } from "../app";
 import * as wifi from "../platform/wifi";
 import { nowMs } from "../platform/system";
+import { loadModule } from "../platform/modules";
+import type OpenSetup from "./setup.mod";
 
-/** How often setup mode retries the stored network. */
-const SETUP_RETRY_MS = 30000;
 /** How often a station whose link dropped tries again. */
 const RECONNECT_MS = 5000;
 
@@ -16,23 +17,13 @@ export function bringUpNetwork(app: App, hostname: string, ready: (mode: Mode) =
   const status = app.runtime.wifi;
   let decided = false;
 
-  const openSetup = () => {
+  const setup = () => {
     if (decided) return;
     decided = true;
-    status.state = "accessPoint";
-    wifi.openAccessPoint(hostname, () => ready("setup"));
-    if (cfg().wifiSsid) {
-      setInterval(() => {
-        status.connecting(cfg().wifiSsid);
-        wifi.join(cfg().wifiSsid, cfg().wifiPass, (err) => {
-          if (!err) app.restart();
-          else status.failed(err, nowMs() + SETUP_RETRY_MS);
-        });
-      }, SETUP_RETRY_MS);
-    }
+    loadModule<typeof OpenSetup>("net/setup")(app, hostname, ready);
   };
 
-  if (!cfg().wifiSsid) return openSetup();
+  if (!cfg().wifiSsid) return setup();
 
   const attempt = () => {
     if (decided && app.mode !== "station") return;
@@ -57,6 +48,6 @@ export function bringUpNetwork(app: App, hostname: string, ready: (mode: Mode) =
       setTimeout(attempt, RECONNECT_MS);
     }
   });
-  setTimeout(openSetup, cfg().wifiConnectTimeout);
+  setTimeout(setup, cfg().wifiConnectTimeout);
   attempt();
 }

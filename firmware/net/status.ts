@@ -36,12 +36,13 @@ export class ConnectionStatus {
     this.lastError = error;
     this.retryAtMs = retryAtMs;
   }
+}
 
-  toJSON(nowMs: number): object {
-    return {
-      enabled: this.enabled, state: this.state, host: this.host, endpoint: this.endpoint,
-      attempts: this.attempts, retryInMs: this.retryAtMs > nowMs ? this.retryAtMs - nowMs : 0,
-      connects: this.connects, error: this.error, lastError: this.lastError,
-    };
-  }
+/** As device state shows it (a plain function: only the device-state module needs it). */
+export function statusView(s: ConnectionStatus, nowMs: number): object {
+  return {
+    enabled: s.enabled, state: s.state, host: s.host, endpoint: s.endpoint,
+    attempts: s.attempts, retryInMs: s.retryAtMs > nowMs ? s.retryAtMs - nowMs : 0,
+    connects: s.connects, error: s.error, lastError: s.lastError,
+  };
 }

@@ -5,8 +5,12 @@
 /** Hosts that run the TypeScript sources directly (unit tests) hand modules over themselves. */
 declare const PIXLOOP_HOST_MODULES: ((id: string) => unknown) | undefined;
 
-// Indirect: evaluated at the global scope, so a module's functions hold no scope of the loader's.
+// For a file not in the build's wrapping: indirect, though Espruino evaluates it in the caller's
+// scope all the same.
 const evaluate = eval;
+/** How the build wraps a module's body (build/modules.mjs, asExpression): HEAD <body> TAIL. */
+const HEAD = "(()=>{";
+const TAIL = "})()";
 
 /**
  * Evaluates module `id` ("system/put") and returns its default export. Throws an Error naming
@@ -15,10 +19,18 @@ const evaluate = eval;
  */
 export function loadModule<T>(id: string): T {
   if (typeof PIXLOOP_HOST_MODULES !== "undefined") return PIXLOOP_HOST_MODULES(id) as T;
-  const code = require("Storage").read("m." + id.split("/").join("."));
+  const Storage = require("Storage");
+  const file = "m." + id.split("/").join(".");
+  const code = Storage.read(file);
   let value: unknown;
   try {
-    if (code !== undefined) value = evaluate(code);
+    // Espruino's eval runs in the caller's scope, so every function of a module evaluated here
+    // would keep a copy of the loader's scope chain (measured: 50 to 85 more variables for a module
+    // of 20 to 30 functions). The body alone, read in place and run as a function of its own,
+    // gives each of them the one scope of that function.
+    const wrapped = code !== undefined && code.substr(0, HEAD.length) === HEAD && code.substr(code.length - TAIL.length) === TAIL;
+    if (wrapped) value = new Function(Storage.read(file, HEAD.length, code.length - HEAD.length - TAIL.length) as string)();
+    else if (code !== undefined) value = evaluate(code);
   } catch (e) {
     print("module " + id + " is broken: " + e);
   }

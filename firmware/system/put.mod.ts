@@ -9,6 +9,8 @@ const putSystem: Handler = (req, app) => {
   const next = applySystemPut(app.system.config, req.body, app.board.chip);
   if (isFailure(next)) return next;
   if (!app.system.save(next)) return failure(507, "insufficientStorage", "storage capacity reached");
+  // A new zone is compiled now, between frames, rather than by the next frame.
+  app.display.clock.setZone(next.tz);
   return json(publicView(next, false));
 };
 export default putSystem;

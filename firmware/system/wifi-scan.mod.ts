@@ -1,5 +1,6 @@
 // GET /api/v1/system/wifi-scan: 202 {scanning: true} while a scan runs, then its results once.
-// The scan's state lives in the runtime (app.runtime.wifiScan), which outlives this module.
+// The scan's state lives in the runtime (app.runtime.wifiScan), which outlives this module, from
+// the first request until its results are handed out.
 import type { Handler } from "../http/types";
 import { json } from "../http/types";
 import { failure } from "../core/failure";
@@ -10,10 +11,12 @@ import { nowMs } from "../platform/system";
 const SCAN_STALE_MS = 20000;
 
 const wifiScan: Handler = (req, app) => {
-  const s = app.runtime.wifiScan;
+  const rt = app.runtime;
+  const s = rt.wifiScan || (rt.wifiScan = { started: 0, running: false, found: null });
   if (s.found) {
+    // Handed out once; with no scan running the state goes too, until the next scan.
     const found = s.found;
-    s.found = null;
+    rt.wifiScan = null;
     return json(found);
   }
   if (!s.running || nowMs() - s.started > SCAN_STALE_MS) {

@@ -1,11 +1,11 @@
 // The device's local time: the wall clock seen through the TZ setting.
 import type { LocalTime } from "./local";
-import { localTime, parseTz, Tz } from "./tz";
+import type { Tz } from "./tz";
+import { localTime, utcOffsetMs } from "./tz";
 
 export class LocalClock {
-  /** The zone in force; replaced only when the TZ string changes. */
-  tz: Tz = parseTz("UTC0");
-  private zone = "UTC0";
+  /** The zone in force, UTC to begin with; compiled again when the TZ string changes or its year runs out. */
+  readonly tz: Tz = { src: "UTC0", std: 0, dst: 0, from: -Infinity, to: Infinity, on: 0, off: 0 };
   /** The whole second `filled` holds; the civil date is worked out once a second, not per frame. */
   private second = NaN;
   private filled: LocalTime | null = null;
@@ -13,10 +13,16 @@ export class LocalClock {
   /** `now` gives UTC milliseconds since 1970 (the platform's wall clock). */
   constructor(private readonly now: () => number) {}
 
+  /**
+   * The zone to show, read every frame: the same string costs a comparison, a new one is compiled
+   * at once (see time/tz.ts).
+   */
   setZone(tzString: string): void {
-    if (tzString === this.zone) return;
-    this.zone = tzString;
-    this.tz = parseTz(tzString);
+    if (tzString === this.tz.src) return;
+    const tz = this.tz;
+    tz.src = tzString;
+    tz.from = NaN;
+    utcOffsetMs(tz, this.now());
     this.second = NaN;
   }
 

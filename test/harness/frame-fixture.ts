@@ -9,7 +9,7 @@ import { Graphics as HostGraphics } from "./graphics";
 import { ROOT } from "./root";
 import type { Canvas } from "../../firmware/display/canvas";
 import { FrameCanvas, Grade } from "../../firmware/display/grade";
-import type { FrameContext, LoopApp } from "../../firmware/apps/types";
+import type { FrameContext, Page } from "../../firmware/apps/types";
 import type { LocalTime } from "../../firmware/time/local";
 import type { Settings } from "../../firmware/settings/types";
 
@@ -70,8 +70,8 @@ export function frameOf(g: Graphics): Frame {
   return { width, height, pixels };
 }
 
-/** Draws one frame of `app` on a cleared, ungraded canvas and reads it back. */
-export function renderApp(app: LoopApp, opts: RenderOptions): Frame {
+/** Draws one frame of `app` (a page, or an app of the loop) on a cleared, ungraded canvas; reads it back. */
+export function renderApp(app: Page, opts: RenderOptions): Frame {
   const g = blankGraphics(opts.width, opts.height);
   app.draw(ungradedCanvas(g), frameContext(opts));
   return frameOf(g);

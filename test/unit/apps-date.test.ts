@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { DateApp } from "../../firmware/apps/builtin/date";
+import { DateApp } from "./apps-support";
 import { defaultSettings } from "../../firmware/settings/schema";
 import type { Settings } from "../../firmware/settings/types";
 import { countColor, expectFrame, frameToText, localTime, renderApp } from "../harness/frame-fixture";

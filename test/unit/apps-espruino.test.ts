@@ -15,7 +15,7 @@ const bin = process.env.ESPRUINO;
 const MARK = "[apps] ";
 const MORNING = localTime(2026, 3, 10, 9, 5, 7);
 
-/** Fixture name, app index in createBuiltinApps' list, settings changes, time, ms on screen. */
+/** Fixture name, app index in the built-in order, settings changes, time, ms on screen. */
 const CASES = [
   { name: "time-mode0", app: 0, patch: { timeMode: 0, timeSeparatorMode: "steady" }, local: MORNING, shownMs: 0 },
   { name: "time-mode1", app: 0, patch: { timeMode: 1, timeSeparatorMode: "steady" }, local: MORNING, shownMs: 0 },
@@ -38,16 +38,20 @@ const CASES = [
 
 function script(): string {
   const entry = `
-    import { createBuiltinApps } from "./firmware/apps/builtin/index";
+    import { TimeApp } from "./firmware/apps/builtin/time";
+    import { DateApp } from "./firmware/apps/builtin/date";
+    import { BATTERY, HUMIDITY, ReadingApp, TEMPERATURE } from "./firmware/apps/builtin/readings";
+    import { textKit } from "./firmware/apps/text-kit";
     import { defaultSettings } from "./firmware/settings/schema";
     import { FrameCanvas, Grade } from "./firmware/display/grade";
     const CASES = ${JSON.stringify(CASES)};
-    const src = {
-      hasTemperature: () => true, hasHumidity: () => true, hasBattery: () => true,
-      temperatureC: () => 21.46, humidity: () => 42.4, batteryPercent: () => 88,
-    };
+    const src = { temperatureC: () => 21.46, humidity: () => 42.4, batteryPercent: () => 88 };
     const config = { tempDecimals: 0 };
-    const apps = createBuiltinApps(src, () => config);
+    // The pages the apps' modules make, in the built-in order.
+    const cfg = () => config;
+    const kit = textKit();
+    const apps = [new TimeApp(kit), new DateApp(kit), new ReadingApp(TEMPERATURE, src, cfg, kit), new ReadingApp(HUMIDITY, src, cfg, kit),
+      new ReadingApp(BATTERY, src, cfg, kit)];
     const g = Graphics.createArrayBuffer(32, 8, 24);
     const canvas = new FrameCanvas(g, new Grade());
     for (let i = 0; i < CASES.length; i++) {

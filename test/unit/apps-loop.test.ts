@@ -18,6 +18,9 @@ function makeLoop(opts: Partial<{ auto: boolean; dur: number; trans: number; rev
 
 const names = (l: AppLoop) => l.members().map((a) => a.name);
 
+/** Lets the timers queued so far run: a page landed in a frame has the next one prepared after it. */
+const afterFrame = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 test("the rotation holds the present apps in default order", () => {
   const { loop } = makeLoop();
   assert.equal(names(loop), ["Time", "Date", "Battery"]);
@@ -25,7 +28,7 @@ test("the rotation holds the present apps in default order", () => {
   assert.is(loop.incoming(), null);
 });
 
-test("a page stays appDurationMs, then the transition runs for transitionDurationMs", () => {
+test("a page stays appDurationMs, then the transition runs for transitionDurationMs", async () => {
   const { loop } = makeLoop();
   loop.update(6999);
   assert.is(loop.incoming(), null);
@@ -41,6 +44,7 @@ test("a page stays appDurationMs, then the transition runs for transitionDuratio
   assert.is(loop.current()!.name, "Date");
   assert.is(loop.incoming(), null);
   assert.is(loop.shownMs(8400), 400);
+  await afterFrame();
   loop.update(15000);
   assert.is(loop.incoming()!.name, "Battery");
 });
@@ -118,6 +122,151 @@ test("an empty loop has no current app", () => {
   assert.is(loop.current(), null);
   loop.update(50);
   assert.is(loop.activate("X", 0, true), false);
+});
+
+/** Apps whose page is loaded and released as a module app's is, writing down what happens when. */
+interface Probe {
+  log: string[];
+  inFrame: boolean;
+  apps: (LoopApp & { loaded: boolean })[];
+}
+
+function probe(spec: string): Probe {
+  const p: Probe = { log: [], inFrame: false, apps: [] };
+  // One letter per app; a lower-case letter is an app whose page cannot be loaded.
+  for (const letter of spec.split("")) {
+    const name = letter.toUpperCase();
+    const fails = letter !== name;
+    p.apps.push({
+      name, origin: "builtin", present: () => true, draw: () => undefined, loaded: false,
+      load() {
+        if (!this.loaded) p.log.push((p.inFrame ? "in frame: " : "") + "load " + name);
+        if (!fails) this.loaded = true;
+        return !fails;
+      },
+      release() {
+        if (this.loaded) p.log.push("release " + name);
+        this.loaded = false;
+      },
+    });
+  }
+  return p;
+}
+
+const loadedOf = (p: Probe) => p.apps.filter((a) => a.loaded).map((a) => a.name).join("");
+
+function probeLoop(p: Probe, trans = 1000) {
+  return new AppLoop(p.apps, () => ({ autoTransition: true, appDurationMs: 7000, transitionDurationMs: trans }), () => 5, () => false);
+}
+
+/** One frame's worth of the loop, as the engine runs it. */
+function frame(p: Probe, loop: AppLoop, now: number): void {
+  p.inFrame = true;
+  loop.update(now);
+  p.inFrame = false;
+}
+
+test("at start the page on screen and the next one are loaded, no other", () => {
+  const p = probe("ABCD");
+  const loop = probeLoop(p);
+  assert.is(loadedOf(p), "AB");
+  assert.is(loop.upcoming()!.name, "B");
+  assert.equal(p.log, ["load A", "load B"]);
+});
+
+test("the next page is loaded before its transition starts, never in a frame; pages that left are released", async () => {
+  const p = probe("ABCD");
+  const loop = probeLoop(p);
+  let now = 0;
+  for (let cycle = 0; cycle < 2 * 4; cycle++) {
+    const on = loop.current()!;
+    const next = loop.upcoming()!;
+    assert.ok(next.name !== on.name);
+    // The page's time runs out in a frame: the transition starts with both pages in memory.
+    for (; !loop.incoming(); now += 25) frame(p, loop, now);
+    assert.is(loop.incoming(), next);
+    assert.is(loadedOf(p), [on.name, next.name].sort().join(""), "cycle " + cycle);
+    // It lands in a frame; the page left stays loaded until that frame is over.
+    for (; loop.incoming(); now += 25) frame(p, loop, now);
+    assert.is(loop.current(), next);
+    assert.is(loop.upcoming(), null, "not chosen inside a frame");
+    await afterFrame();
+    const after = loop.upcoming()!;
+    assert.is(loadedOf(p), [next.name, after.name].sort().join(""), "cycle " + cycle + " after the frame");
+  }
+  assert.equal(p.log.filter((l) => l.indexOf("in frame") >= 0), []);
+  // Each landing: the page that left goes before the one after next comes, so two at most are loaded.
+  assert.equal(p.log.slice(0, 6), ["load A", "load B", "release A", "load C", "release B", "load D"]);
+});
+
+test("in a loop of two, the page that left comes next and stays loaded", async () => {
+  const p = probe("AB");
+  const loop = probeLoop(p);
+  let now = 0;
+  for (let k = 0; k < 4; k++) {
+    for (; !loop.incoming(); now += 25) frame(p, loop, now);
+    for (; loop.incoming(); now += 25) frame(p, loop, now);
+    await afterFrame();
+  }
+  assert.is(loop.current()!.name, "A");
+  assert.is(loop.upcoming()!.name, "B");
+  assert.equal(p.log, ["load A", "load B"], "loaded once each, never released");
+});
+
+test("a step or an activation loads the page it brings at once (outside frames); the rest go", async () => {
+  const p = probe("ABCD");
+  const loop = probeLoop(p);
+  frame(p, loop, 0);
+  loop.previous(100, false);
+  assert.is(loop.incoming()!.name, "D");
+  assert.is(loadedOf(p), "AD", "B, next a moment ago, is released");
+  loop.activate("C", 200, true);
+  assert.is(loop.current()!.name, "C", "the transition to D landed, then C came at once");
+  assert.is(loop.upcoming()!.name, "D");
+  assert.is(loadedOf(p), "CD");
+  loop.next(300, true);
+  assert.is(loop.current()!.name, "D");
+  assert.is(loadedOf(p), "AD");
+  assert.equal(p.log.filter((l) => l.indexOf("in frame") >= 0), []);
+});
+
+test("a page that cannot be loaded is skipped by the rotation and by steps, and shown blank when asked for", async () => {
+  const p = probe("AbC");
+  const loop = probeLoop(p, 0);
+  assert.equal(names(loop), ["A", "B", "C"], "still a member");
+  assert.is(loop.upcoming()!.name, "C");
+  frame(p, loop, 0);
+  frame(p, loop, 7000);
+  assert.is(loop.current()!.name, "C");
+  await afterFrame();
+  assert.is(loop.upcoming()!.name, "A", "past the end, round to A");
+  loop.previous(7100, true);
+  assert.is(loop.current()!.name, "A", "back from C skips B");
+  assert.is(loop.activate("B", 7200, true), true);
+  assert.is(loop.current()!.name, "B");
+  assert.is(loop.upcoming()!.name, "C");
+  assert.is(loadedOf(p), "C");
+});
+
+test("a loop whose other pages all fail stays on its page", async () => {
+  const p = probe("Abc");
+  const loop = probeLoop(p, 0);
+  assert.is(loop.upcoming(), null);
+  frame(p, loop, 0);
+  frame(p, loop, 70000);
+  await afterFrame();
+  assert.is(loop.current()!.name, "A");
+  loop.next(70100, true);
+  assert.is(loop.current()!.name, "A");
+});
+
+test("replace releases the pages of the apps it replaces", () => {
+  const p = probe("AB");
+  const loop = probeLoop(p);
+  assert.is(loadedOf(p), "AB");
+  loop.replace([app("Setup")]);
+  assert.is(loadedOf(p), "");
+  assert.is(loop.current()!.name, "Setup");
 });
 
 test.run();

@@ -4,7 +4,9 @@ import { BATTERY, HUMIDITY, ReadingApp, TEMPERATURE, shownTemperature } from "..
 import type { ReadingKind } from "../../firmware/apps/builtin/readings";
 import { runtimeSensors } from "../../firmware/apps/builtin/sensors";
 import type { SensorSource } from "../../firmware/apps/builtin/sensors";
-import { createBuiltinApps } from "../../firmware/apps/builtin/index";
+import { builtinApps } from "../../firmware/apps/builtin/index";
+import { bareHost } from "./apps-support";
+import { textKit } from "../../firmware/apps/text-kit";
 import { AdcSampler } from "../../firmware/device/adc";
 import type { Runtime } from "../../firmware/device/runtime";
 import { defaultSettings } from "../../firmware/settings/schema";
@@ -21,12 +23,8 @@ test.after(() => restore());
 
 const NOW = localTime(2026, 3, 10, 9, 5, 7);
 
-function source(values: Partial<{ t: number | null; h: number | null; b: number | null; fitted: boolean }> = {}): SensorSource {
-  const fitted = values.fitted ?? true;
+function source(values: Partial<{ t: number | null; h: number | null; b: number | null }> = {}): SensorSource {
   return {
-    hasTemperature: () => fitted,
-    hasHumidity: () => fitted,
-    hasBattery: () => fitted,
     temperatureC: () => (values.t === undefined ? 21.46 : values.t),
     humidity: () => (values.h === undefined ? 42.4 : values.h),
     batteryPercent: () => (values.b === undefined ? 88 : values.b),
@@ -34,7 +32,7 @@ function source(values: Partial<{ t: number | null; h: number | null; b: number 
 }
 
 function render(kind: ReadingKind, src: SensorSource, patch: Partial<Settings> = {}, decimals = 0): Frame {
-  const app = new ReadingApp(kind, src, () => ({ tempDecimals: decimals }));
+  const app = new ReadingApp(kind, src, () => ({ tempDecimals: decimals }), textKit());
   return renderApp(app, { local: NOW, settings: Object.assign(defaultSettings(), patch) });
 }
 
@@ -84,7 +82,7 @@ test("null colours inherit textColor", () => {
 test("the text is laid out again only when the shown value changes", () => {
   let t = 21.46;
   const src = Object.assign(source(), { temperatureC: () => t });
-  const app = new ReadingApp(TEMPERATURE, src, () => ({ tempDecimals: 0 })) as unknown as { line: unknown };
+  const app = new ReadingApp(TEMPERATURE, src, () => ({ tempDecimals: 0 }), textKit()) as unknown as { line: unknown };
   const s = defaultSettings();
   const draw = () => renderApp(app as unknown as ReadingApp, { local: NOW, settings: s });
   draw();
@@ -97,13 +95,34 @@ test("the text is laid out again only when the shown value changes", () => {
   assert.ok(app.line !== line, "now 22");
 });
 
-test("present only with the hardware; the built-in list and its order", () => {
-  const apps = createBuiltinApps(source({ fitted: false }), () => ({ tempDecimals: 0 }));
+test("present only with the hardware, from the runtime's parts; the built-in list and its order", () => {
+  const apps = builtinApps(bareHost());
   assert.equal(apps.map((a) => a.name), ["Time", "Date", "Temperature", "Humidity", "Battery"]);
   assert.equal(apps.map((a) => a.present()), [true, true, false, false, false]);
   assert.ok(apps.every((a) => a.origin === "builtin"));
-  const fitted = createBuiltinApps(source(), () => ({ tempDecimals: 0 }));
+  const env = { valid: false, t: 0, h: 0, sensor: { humidity: true } };
+  const fitted = builtinApps(bareHost({ env, battery: new AdcSampler(34) } as unknown as Partial<Runtime>));
   assert.equal(fitted.map((a) => a.present()), [true, true, true, true, true]);
+  env.sensor.humidity = false;
+  assert.equal(fitted.map((a) => a.present()), [true, true, true, false, true], "a sensor without humidity");
+});
+
+test("the reading apps' modules make pages that read the runtime, calibrated by the config", () => {
+  const env = { valid: true, t: 30.04, h: 40.2, sensor: { humidity: true } };
+  const battery = new AdcSampler(34);
+  battery.push(2912);
+  const host = bareHost({ env, battery } as unknown as Partial<Runtime>, { tempOffset: -9, humOffset: 2 });
+  const s = Object.assign(defaultSettings(), { temperatureColor: 0xffaa00 });
+  const page = (name: string) => {
+    const app = builtinApps(host).find((a) => a.name === name)!;
+    assert.ok(app.load!(), name + " loads");
+    return app;
+  };
+  // 21.04 degrees: the same frame as the fixture's 21.46.
+  expectFrame("temperature-celsius", renderApp(page("Temperature"), { local: NOW, settings: s }));
+  assert.equal(renderApp(page("Humidity"), { local: NOW, settings: s }),
+    render(HUMIDITY, source({ h: 42.2 }), {}), "42%");
+  assert.equal(renderApp(page("Battery"), { local: NOW, settings: s }), render(BATTERY, source({ b: 100 })), "100%");
 });
 
 test("runtime readings: offsets as the device state applies them, humidity clamped, battery curve", () => {
@@ -112,7 +131,6 @@ test("runtime readings: offsets as the device state applies them, humidity clamp
   const rt = { env, battery } as unknown as Runtime;
   const cal = { tempOffset: -9, humOffset: 5, batteryDividerRatio: 1.79 };
   const src = runtimeSensors(rt, () => cal);
-  assert.ok(src.hasTemperature() && src.hasHumidity() && src.hasBattery());
   assert.ok(Math.abs((src.temperatureC() as number) - 21.04) < 1e-9);
   assert.is(src.humidity(), 100);
   assert.is(src.batteryPercent(), null, "no sample yet");
@@ -122,10 +140,10 @@ test("runtime readings: offsets as the device state applies them, humidity clamp
   assert.is(src.temperatureC(), null);
   env.valid = true;
   env.sensor.humidity = false;
-  assert.not.ok(src.hasHumidity());
   assert.is(src.humidity(), null);
   const bare = runtimeSensors({ env: null, battery: null } as unknown as Runtime, () => cal);
-  assert.not.ok(bare.hasTemperature() || bare.hasHumidity() || bare.hasBattery());
+  assert.is(bare.temperatureC(), null);
+  assert.is(bare.humidity(), null);
   assert.is(bare.batteryPercent(), null);
 });
 

@@ -1,6 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { TimeApp, separatorLevel } from "../../firmware/apps/builtin/time";
+import { separatorLevel } from "../../firmware/apps/builtin/time";
+import { TimeApp } from "./apps-support";
 import { defaultSettings } from "../../firmware/settings/schema";
 import type { Settings } from "../../firmware/settings/types";
 import { countColor, expectFrame, frameToText, localTime, renderApp } from "../harness/frame-fixture";

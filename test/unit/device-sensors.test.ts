@@ -1,7 +1,8 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { SimBme280, SimHtu21df, SimI2C, SimSht31, boschRaw, DEFAULT_TRIM } from "../harness/sensors";
-import { detectSensor, SENSORS } from "../../firmware/device/sensors/index";
+import { detectSensor, SENSORS } from "../../firmware/device/sensors/detect";
+import { sampleEnv } from "../../firmware/device/sensors/index";
 import { compensatePressure, fineTemperature, parseCalibration } from "../../firmware/device/sensors/bosch";
 
 const SDA = 21;
@@ -39,7 +40,7 @@ test("BME280 at 0x76: detected, readings within tolerance", () => {
   assert.is(s!.addr, 0x76);
   for (const env of envs) {
     chip.setEnvironment(env);
-    s!.sample();
+    sampleEnv(s!);
     assert.ok(s!.valid);
     near(s!.t, env.temperature, 0.01, "temperature");
     near(s!.h, env.humidity, 0.01, "humidity");
@@ -78,7 +79,7 @@ test("BMP280 (chip id 0x58) at 0x77: temperature and pressure only", () => {
   assert.is(s!.addr, 0x77);
   assert.is(s!.sensor.humidity, false);
   assert.is(s!.sensor.pressure, true);
-  s!.sample();
+  sampleEnv(s!);
   assert.ok(s!.valid);
   near(s!.t, 18.3, 0.01, "temperature");
   near(s!.p, 990.1, 0.01, "pressure");
@@ -133,13 +134,13 @@ for (const mode of ["software", "hardware"] as const) {
     assert.is(s!.sensor.name, "SHT31");
     assert.is(s!.addr, 0x45);
     assert.is(s!.sensor.pressure, false);
-    s!.sample();
+    sampleEnv(s!);
     assert.ok(s!.valid);
     near(s!.t, 23.4, 0.01, "temperature");
     near(s!.h, 51.2, 0.01, "humidity");
     chip.setEnvironment({ temperature: -5, humidity: 90 });
-    s!.sample(); // collects the conversion started before the change
-    s!.sample();
+    sampleEnv(s!); // collects the conversion started before the change
+    sampleEnv(s!);
     near(s!.t, -5, 0.01, "temperature");
     near(s!.h, 90, 0.01, "humidity");
   });
@@ -149,10 +150,10 @@ for (const mode of ["software", "hardware"] as const) {
     SimI2C.attach(new SimHtu21df({ temperature: 19.5, humidity: 63, pressureHpa: 0 }), 0x40, SDA, SCL);
     const s = detectSensor(bus());
     assert.is(s!.sensor.name, "HTU21DF");
-    s!.sample();
+    sampleEnv(s!);
     assert.is(s!.valid, false, "temperature only so far");
     near(s!.t, 19.5, 0.01, "temperature");
-    s!.sample();
+    sampleEnv(s!);
     assert.ok(s!.valid);
     near(s!.h, 63, 0.01, "humidity");
   });
@@ -162,9 +163,9 @@ test("a sensor that disappears keeps its last values", () => {
   SimI2C.mode = "hardware";
   SimI2C.attach(new SimBme280({ env: { temperature: 21, humidity: 40, pressureHpa: 1000 } }), 0x76, SDA, SCL);
   const s = detectSensor(bus());
-  s!.sample();
+  sampleEnv(s!);
   SimI2C.wiring = [];
-  s!.sample();
+  sampleEnv(s!);
   assert.ok(s!.valid);
   near(s!.t, 21, 0.01, "temperature");
 });
@@ -172,9 +173,9 @@ test("a sensor that disappears keeps its last values", () => {
 test("a floating bus after detection does not produce readings", () => {
   SimI2C.attach(new SimBme280({ env: { temperature: 21, humidity: 40, pressureHpa: 1000 } }), 0x76, SDA, SCL);
   const s = detectSensor(bus());
-  s!.sample();
+  sampleEnv(s!);
   SimI2C.wiring = []; // software bus: reads turn into 0xFF
-  s!.sample();
+  sampleEnv(s!);
   near(s!.t, 21, 0.01, "temperature kept");
   near(s!.p, 1000, 0.01, "pressure kept");
 });

@@ -1,6 +1,7 @@
 // The render loop with a controlled clock: cached still parts give the same frame as a full
 // draw, transitions start from the page on screen and end on the next one, the screen capture is
-// ungraded, the dots and the mood light, the measured frame rate.
+// ungraded, the dots and the mood light, the measured frame rate; a transition's module is loaded
+// between changes of page and dropped after its change, and one that fails plays as a cut.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { installGraphics } from "../harness/graphics";
@@ -9,17 +10,17 @@ import { fontFiles, serveStorage, storageOf } from "./text-support";
 import { dimTables } from "../../build/tables.mjs";
 import { DisplayEngine, type EngineParts } from "../../firmware/display/engine";
 import { AppLoop } from "../../firmware/apps/loop";
-import { TimeApp } from "../../firmware/apps/builtin/time";
-import { DateApp } from "../../firmware/apps/builtin/date";
+import { DateApp, TimeApp } from "./apps-support";
 import { Indicators } from "../../firmware/display/indicators";
 import { Moodlight } from "../../firmware/display/moodlight";
 import { LocalClock } from "../../firmware/time/clock";
 import { defaultSettings } from "../../firmware/settings/schema";
 import type { Settings } from "../../firmware/settings/types";
 import type { LinkHealth } from "../../firmware/display/status-dots";
-import type { LoopApp } from "../../firmware/apps/types";
+import type { LoopApp, Page } from "../../firmware/apps/types";
+import { builtinApp } from "./apps-support";
 import { TRANSITIONS } from "../../firmware/device/names";
-import { findName } from "../../firmware/core/text";
+import { pickTransition, type MakeTransition, type Transition } from "../../firmware/display/transitions";
 
 installGraphics();
 const g = globalThis as unknown as { E?: object };
@@ -64,7 +65,11 @@ function rig(apps: LoopApp[], tweak?: (s: Settings) => void, effect = "Slide"): 
   r.clock = clock;
   r.moodlight = new Moodlight();
   r.report = { fps: 0, brightness: 0, currentApp: "", matrixPower: true };
-  r.loop = new AppLoop(apps, () => settings, () => findName(TRANSITIONS, effect), () => false);
+  settings.transitionEffect = effect;
+  // As the firmware wires them: the loop takes the transition the engine made ahead, which the
+  // engine picks from the settings.
+  let seed = 1;
+  r.loop = new AppLoop(apps, () => settings, () => r.engine.take(), () => false);
   const panel = {
     width: 32,
     push: (frame: Graphics) => { r.pushed.push(frameOf(frame)); },
@@ -83,13 +88,14 @@ function rig(apps: LoopApp[], tweak?: (s: Settings) => void, effect = "Slide"): 
     health: () => r.health,
     lightRaw: () => -1,
     report: r.report,
+    pick: () => pickTransition(settings.transitionEffect, seed++),
   };
   r.engine = new DisplayEngine(parts);
   return r;
 }
 
 /** The app drawn whole, without any cache, at the rig's clock. */
-function fullDraw(app: LoopApp, r: Rig, shownMs: number): Frame {
+function fullDraw(app: Page, r: Rig, shownMs: number): Frame {
   const ms = r.clock.ms + 3600000;
   const d = new Date(ms);
   const local = localTime(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(),
@@ -108,7 +114,7 @@ function screen(r: Rig): Frame {
 
 test("a page drawn from its cached still part equals the page drawn whole, frame after frame", () => {
   for (const mode of [0, 1, 3, 5, 6]) {
-    const r = rig([new TimeApp()], (s) => { s.timeMode = mode; });
+    const r = rig([builtinApp("Time")], (s) => { s.timeMode = mode; });
     for (let k = 0; k < 50; k++) {
       r.engine.tick(r.clock.ms);
       assert.equal(last(r), fullDraw(new TimeApp(), r, r.loop.shownMs(r.clock.ms)), "mode " + mode + " frame " + k);
@@ -118,7 +124,7 @@ test("a page drawn from its cached still part equals the page drawn whole, frame
 });
 
 test("a settings change is seen at once, even by a cached page", () => {
-  const r = rig([new TimeApp()], (s) => { s.timeMode = 1; });
+  const r = rig([builtinApp("Time")], (s) => { s.timeMode = 1; });
   r.engine.tick(r.clock.ms);
   const before = last(r);
   r.settings.calendarHeaderColor = 0x00ff00;
@@ -129,7 +135,7 @@ test("a settings change is seen at once, even by a cached page", () => {
 });
 
 test("a transition starts on the page on screen and lands on the next one, timed by the clock", () => {
-  const r = rig([new TimeApp(), new DateApp()], (s) => { s.transitionDurationMs = 1000; });
+  const r = rig([builtinApp("Time"), builtinApp("Date")], (s) => { s.transitionDurationMs = 1000; });
   r.engine.tick(r.clock.ms);
   const time = last(r);
   r.loop.next(r.clock.ms, false);
@@ -148,7 +154,7 @@ test("a transition starts on the page on screen and lands on the next one, timed
 
 test("every transition runs start to end without leaving the frame on a stale page", () => {
   for (let e = 1; e < TRANSITIONS.length; e++) {
-    const r = rig([new TimeApp(), new DateApp()], (s) => { s.transitionDurationMs = 400; }, TRANSITIONS[e]);
+    const r = rig([builtinApp("Time"), builtinApp("Date")], (s) => { s.transitionDurationMs = 400; }, TRANSITIONS[e]);
     r.engine.tick(r.clock.ms);
     r.loop.next(r.clock.ms, false);
     for (let k = 0; k <= 20; k++) {
@@ -160,7 +166,7 @@ test("every transition runs start to end without leaving the frame on a stale pa
 });
 
 test("the screen capture is the logical picture, whatever the grading", () => {
-  const r = rig([new TimeApp()], (s) => { s.timeMode = 1; s.brightness = 10; s.gamma = 2.2; s.saturation = 40; });
+  const r = rig([builtinApp("Time")], (s) => { s.timeMode = 1; s.brightness = 10; s.gamma = 2.2; s.saturation = 40; });
   r.engine.tick(r.clock.ms);
   const leds = last(r);
   const logical = screen(r);
@@ -194,16 +200,16 @@ test("connection dots: red top left without Wi-Fi, yellow bottom left without th
 });
 
 test("the mood light replaces everything; power off blanks once and pushes nothing", () => {
-  const r = rig([new TimeApp()]);
+  const r = rig([builtinApp("Time")]);
   r.health = { wifiUp: false, brokerDown: false };
-  r.moodlight.apply({ color: "#112233", brightness: 77 });
+  Object.assign(r.moodlight, { on: true, color: 0x112233, brightness: 77 });
   r.engine.tick(r.clock.ms);
   // At its own brightness on the LEDs, dots and page gone; its colour in the capture.
   const lit = last(r).pixels[0];
   assert.ok(lit !== 0 && lit !== 0x112233 && last(r).pixels.every((p) => p === lit), lit.toString(16));
   assert.ok(screen(r).pixels.every((p) => p === 0x112233));
   assert.is(r.report.brightness, 77);
-  r.moodlight.off();
+  r.moodlight.on = false;
   r.report.matrixPower = false;
   const pushed = r.pushed.length;
   r.engine.tick(r.clock.ms);
@@ -225,6 +231,207 @@ test("fps is the rate frames came at, measured by the clock", () => {
     r.engine.tick(r.clock.ms);
   }
   assert.is(r.report.fps, 20);
+});
+
+// ---- transitions: made ahead, dropped after ---------------------------------------------------------
+
+/** Every module id loaded until stop(); the ids in `missing` are missing, those in `swapped` others. */
+function watchModules(missing: string[] = [], swapped: { [id: string]: unknown } = {}): { ids: string[]; stop: () => void } {
+  const g = globalThis as unknown as { PIXLOOP_HOST_MODULES: (id: string) => unknown };
+  const host = g.PIXLOOP_HOST_MODULES;
+  const ids: string[] = [];
+  g.PIXLOOP_HOST_MODULES = (id: string) => {
+    ids.push(id);
+    if (missing.indexOf(id) >= 0) throw new Error("module " + id + " is missing");
+    return id in swapped ? swapped[id] : host(id);
+  };
+  return { ids, stop: () => { g.PIXLOOP_HOST_MODULES = host; } };
+}
+
+const transitionIds = (ids: string[]) => ids.filter((id) => id.startsWith("display/trans/"));
+
+/** What the engine holds of transitions (its private fields, read for the test). */
+function held(r: Rig): { next: Transition | null; running: Transition | null; dimmers: unknown[] | null } {
+  return r.engine as unknown as { next: Transition | null; running: Transition | null; dimmers: unknown[] | null };
+}
+
+/** Frames every 25 ms for `ms`, from the rig's clock on. */
+function frames(r: Rig, ms: number): void {
+  for (let k = 0; k < ms / 25; k++) {
+    r.engine.tick(r.clock.ms);
+    r.clock.ms += 25;
+  }
+}
+
+test("the next transition is made between changes, none in a change's frames, and dropped when the change lands", () => {
+  const watch = watchModules();
+  try {
+    const r = rig([builtinApp("Time"), builtinApp("Date")], (s) => { s.transitionDurationMs = 400; }, "Rain");
+    // The first frame chooses the transition and makes it; the next ones set it up, a slice each.
+    r.engine.tick(r.clock.ms);
+    assert.equal(transitionIds(watch.ids), ["display/trans/rain"]);
+    const rain = held(r).next!;
+    assert.ok(rain && rain.prepare, "Rain made, its set-up to come");
+    frames(r, 500);
+    assert.is(rain.prepare!(), true, "set up before the change");
+    // A change takes what was made; no frame of it loads or makes anything.
+    watch.ids.length = 0;
+    r.loop.next(r.clock.ms, false);
+    assert.is(held(r).running, rain);
+    assert.is(held(r).next, null);
+    frames(r, 400);
+    assert.ok(r.loop.incoming(), "the last frame of the change is still to come");
+    assert.equal(watch.ids, [], "loaded during the change");
+    // The frame that lands it drops it; the one after makes the next: a fading one, with its dimmers.
+    r.settings.transitionEffect = "Fade";
+    frames(r, 25);
+    assert.is(r.loop.incoming(), null);
+    assert.is(held(r).running, null);
+    assert.equal(watch.ids, [], "loaded in the frame that landed the change");
+    frames(r, 25);
+    assert.equal(transitionIds(watch.ids), ["display/trans/fade"]);
+    assert.ok(held(r).next && held(r).next !== rain && held(r).next!.level, "Fade made next");
+    assert.is(held(r).dimmers!.length, 2);
+    // Fade plays, lands, and is dropped with its dimmers once Slide is made for the change after.
+    watch.ids.length = 0;
+    r.loop.next(r.clock.ms, false);
+    frames(r, 400);
+    assert.equal(watch.ids, []);
+    r.settings.transitionEffect = "Slide";
+    r.engine.tick(r.clock.ms);
+    assert.equal(last(r), fullDraw(new TimeApp(), r, 0), "back on the first page");
+    assert.is(held(r).running, null);
+    assert.is(held(r).dimmers, null);
+    r.clock.ms += 25;
+    r.engine.tick(r.clock.ms);
+    assert.equal(transitionIds(watch.ids), ["display/trans/slide"]);
+  } finally {
+    watch.stop();
+  }
+});
+
+test("a change the loop starts by itself, in a frame, plays the transition made ahead", () => {
+  const watch = watchModules();
+  try {
+    const r = rig([builtinApp("Time"), builtinApp("Date")], (s) => {
+      s.autoTransition = true;
+      s.appDurationMs = 600;
+      s.transitionDurationMs = 400;
+    }, "Pixelate");
+    frames(r, 575);
+    const made = held(r).next;
+    assert.equal(transitionIds(watch.ids), ["display/trans/pixelate"]);
+    assert.is(made!.prepare!(), true, "set up in the frames before the change");
+    watch.ids.length = 0;
+    frames(r, 400);
+    assert.ok(r.loop.incoming(), "changing");
+    assert.is(held(r).running, made);
+    assert.equal(watch.ids, [], "loaded during the change");
+  } finally {
+    watch.stop();
+  }
+});
+
+test("a change that follows another at once has its transition made in the request that asks for it", () => {
+  const watch = watchModules();
+  try {
+    const r = rig([builtinApp("Time"), builtinApp("Date")], (s) => { s.transitionDurationMs = 400; }, "Pixelate");
+    frames(r, 500);
+    r.loop.next(r.clock.ms, false);
+    frames(r, 100);
+    watch.ids.length = 0;
+    // A second step lands the first change and starts another: its transition is made here.
+    r.loop.next(r.clock.ms, false);
+    assert.equal(transitionIds(watch.ids), ["display/trans/pixelate"]);
+    assert.is(held(r).running!.prepare!(), true, "set up before its first frame");
+    watch.ids.length = 0;
+    frames(r, 400);
+    assert.equal(watch.ids, [], "loaded during the change");
+  } finally {
+    watch.stop();
+  }
+});
+
+test("a settings change makes the transition it asks for, for the next change", () => {
+  const watch = watchModules();
+  try {
+    const r = rig([builtinApp("Time"), builtinApp("Date")], (s) => { s.transitionDurationMs = 400; }, "Slide");
+    frames(r, 50);
+    const slide = held(r).next;
+    r.settings.transitionEffect = "Blink";
+    r.engine.regrade();
+    assert.equal(transitionIds(watch.ids), ["display/trans/slide", "display/trans/blink"]);
+    assert.ok(held(r).next !== slide);
+    r.loop.next(r.clock.ms, false);
+    assert.is(TRANSITIONS[r.loop.effect], "Blink");
+    // Another change of settings that leaves the pick as it was keeps what was made.
+    frames(r, 425);
+    const blink = held(r).next;
+    r.settings.brightness = 200;
+    r.engine.regrade();
+    assert.is(held(r).next, blink);
+  } finally {
+    watch.stop();
+  }
+});
+
+test("a transition whose module is missing plays as a cut, reported once, and the loop goes on", () => {
+  const watch = watchModules(["display/trans/slide"]);
+  const g = globalThis as unknown as { print?: (...a: unknown[]) => void };
+  const print = g.print;
+  const printed: string[] = [];
+  g.print = (...a: unknown[]) => { printed.push(a.join(" ")); };
+  try {
+    const r = rig([builtinApp("Time"), builtinApp("Date")], (s) => { s.transitionDurationMs = 400; }, "Slide");
+    for (const [from, to] of [[TimeApp, DateApp], [DateApp, TimeApp]]) {
+      frames(r, 50);
+      r.loop.next(r.clock.ms, false);
+      const old = fullDraw(new from(), r, r.loop.shownMs(r.clock.ms));
+      frames(r, 200);
+      // Half-way: still the old page as it was when the change started, then the new one.
+      assert.equal(last(r), old, "the old page until the change lands");
+      frames(r, 200);
+      r.engine.tick(r.clock.ms);
+      assert.is(r.loop.incoming(), null);
+      assert.equal(last(r), fullDraw(new to(), r, 0));
+    }
+    assert.is(printed.length, 1, printed.join("\n"));
+    assert.match(printed[0], "transition Slide plays as a cut: ");
+  } finally {
+    g.print = print;
+    watch.stop();
+  }
+});
+
+test("a transition that throws as it draws, or as it is made, plays as a cut", () => {
+  const failing: MakeTransition = () => ({ draw: () => { throw new Error("no frame"); } });
+  const g = globalThis as unknown as { print?: (...a: unknown[]) => void };
+  const print = g.print;
+  const printed: string[] = [];
+  g.print = (...a: unknown[]) => { printed.push(a.join(" ")); };
+  const watch = watchModules([], {
+    "display/trans/blink": failing,
+    "display/trans/zoom": () => { throw new Error("cannot make"); },
+  });
+  try {
+    for (const effect of ["Blink", "Zoom"]) {
+      const r = rig([builtinApp("Time"), builtinApp("Date")], (s) => { s.transitionDurationMs = 400; }, effect);
+      frames(r, 50);
+      r.loop.next(r.clock.ms, false);
+      const old = fullDraw(new TimeApp(), r, r.loop.shownMs(r.clock.ms));
+      frames(r, 200);
+      assert.equal(last(r), old, effect + ": the old page until the change lands");
+      frames(r, 200);
+      r.engine.tick(r.clock.ms);
+      assert.equal(last(r), fullDraw(new DateApp(), r, 0), effect);
+    }
+    assert.is(printed.length, 2, printed.join("\n"));
+    assert.match(printed[0], "transition Blink plays as a cut: ");
+    assert.match(printed[1], "transition Zoom plays as a cut: ");
+  } finally {
+    g.print = print;
+    watch.stop();
+  }
 });
 
 test.after(() => restore());

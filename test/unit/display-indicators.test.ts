@@ -1,7 +1,9 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { Indicators, indicatorSlot } from "../../firmware/display/indicators";
-import { Moodlight, kelvinToRgb } from "../../firmware/display/moodlight";
+import { Indicators } from "../../firmware/display/indicators";
+import { applyIndicator, indicatorSlot, indicatorsView, resetIndicator } from "../../firmware/display/indicator-apply";
+import { Moodlight } from "../../firmware/display/moodlight";
+import { applyMoodlight, kelvinToRgb, moodlightView } from "../../firmware/display/moodlight-apply";
 import { applyOverlayPatch, newOverlay } from "../../firmware/display/overlay";
 
 const COLOR_MSG = 'must be a color ("#RGB", "#RRGGBB", [r,g,b], ["HSV",h,s,v] or a packed integer)';
@@ -12,68 +14,68 @@ test("indicator ids are exactly 1, 2 and 3", () => {
 
 test("a colour turns an indicator on; 0 or null turns it off and keeps the colour", () => {
   const ind = new Indicators();
-  assert.is(ind.apply(0, { color: "#ff0000", blinkMs: 500 }), null);
-  assert.equal(ind.view()[0], { on: true, color: "#FF0000", blinkMs: 500, fadeMs: 0 });
-  assert.is(ind.apply(0, { color: 0 }), null);
-  assert.equal(ind.view()[0], { on: false, color: "#FF0000", blinkMs: 500, fadeMs: 0 });
-  ind.apply(0, { color: "#00ff00" });
-  ind.apply(0, { color: null });
-  assert.equal(ind.view()[0], { on: false, color: "#00FF00", blinkMs: 500, fadeMs: 0 });
+  assert.is(applyIndicator(ind, 0, { color: "#ff0000", blinkMs: 500 }), null);
+  assert.equal(indicatorsView(ind)[0], { on: true, color: "#FF0000", blinkMs: 500, fadeMs: 0 });
+  assert.is(applyIndicator(ind, 0, { color: 0 }), null);
+  assert.equal(indicatorsView(ind)[0], { on: false, color: "#FF0000", blinkMs: 500, fadeMs: 0 });
+  applyIndicator(ind, 0, { color: "#00ff00" });
+  applyIndicator(ind, 0, { color: null });
+  assert.equal(indicatorsView(ind)[0], { on: false, color: "#00FF00", blinkMs: 500, fadeMs: 0 });
 });
 
 test("absent keys stay; a body without colour keeps on/off and colour", () => {
   const ind = new Indicators();
-  ind.apply(1, { color: [0, 0, 255], blinkMs: 300, fadeMs: 900 });
-  ind.apply(1, { fadeMs: 100 });
-  assert.equal(ind.view()[1], { on: true, color: "#0000FF", blinkMs: 300, fadeMs: 100 });
-  ind.apply(1, { color: "#FFFFFF" });
-  assert.equal(ind.view()[1], { on: true, color: "#FFFFFF", blinkMs: 300, fadeMs: 100 });
+  applyIndicator(ind, 1, { color: [0, 0, 255], blinkMs: 300, fadeMs: 900 });
+  applyIndicator(ind, 1, { fadeMs: 100 });
+  assert.equal(indicatorsView(ind)[1], { on: true, color: "#0000FF", blinkMs: 300, fadeMs: 100 });
+  applyIndicator(ind, 1, { color: "#FFFFFF" });
+  assert.equal(indicatorsView(ind)[1], { on: true, color: "#FFFFFF", blinkMs: 300, fadeMs: 100 });
 });
 
 test("16-bit periods: too large or fractional reads back as 0, wrong types are ignored", () => {
   const ind = new Indicators();
-  ind.apply(2, { color: "#111111", blinkMs: 65535, fadeMs: 70000 });
-  assert.equal(ind.view()[2], { on: true, color: "#111111", blinkMs: 65535, fadeMs: 0 });
-  ind.apply(2, { blinkMs: "fast", fadeMs: 1.5 });
-  assert.equal(ind.view()[2], { on: true, color: "#111111", blinkMs: 65535, fadeMs: 0 });
+  applyIndicator(ind, 2, { color: "#111111", blinkMs: 65535, fadeMs: 70000 });
+  assert.equal(indicatorsView(ind)[2], { on: true, color: "#111111", blinkMs: 65535, fadeMs: 0 });
+  applyIndicator(ind, 2, { blinkMs: "fast", fadeMs: 1.5 });
+  assert.equal(indicatorsView(ind)[2], { on: true, color: "#111111", blinkMs: 65535, fadeMs: 0 });
 });
 
 test("an unreadable colour is 422 on color and changes nothing", () => {
   const ind = new Indicators();
-  ind.apply(0, { color: "#123456", blinkMs: 10 });
-  const f = ind.apply(0, { color: "nope", blinkMs: 99 });
+  applyIndicator(ind, 0, { color: "#123456", blinkMs: 10 });
+  const f = applyIndicator(ind, 0, { color: "nope", blinkMs: 99 });
   assert.equal(f, { status: 422, code: "validationFailed", message: COLOR_MSG, field: "color" });
-  assert.equal(ind.view()[0], { on: true, color: "#123456", blinkMs: 10, fadeMs: 0 });
+  assert.equal(indicatorsView(ind)[0], { on: true, color: "#123456", blinkMs: 10, fadeMs: 0 });
 });
 
 test("empty bodies are refused; DELETE resets everything", () => {
   const ind = new Indicators();
   for (const body of [undefined, {}, [], "x"]) {
-    assert.equal(ind.apply(0, body), {
+    assert.equal(applyIndicator(ind, 0, body), {
       status: 422, code: "validationFailed", message: "a JSON body is required (use DELETE to turn the indicator off)",
     });
   }
-  ind.apply(0, { color: "#ABCDEF", blinkMs: 1, fadeMs: 2 });
-  ind.reset(0);
-  assert.equal(ind.view()[0], { on: false, color: "#000000", blinkMs: 0, fadeMs: 0 });
+  applyIndicator(ind, 0, { color: "#ABCDEF", blinkMs: 1, fadeMs: 2 });
+  resetIndicator(ind, 0);
+  assert.equal(indicatorsView(ind)[0], { on: false, color: "#000000", blinkMs: 0, fadeMs: 0 });
 });
 
 test("mood light: sticky fields, kelvin wins, brightness wraps to 8 bits", () => {
   const m = new Moodlight();
-  assert.is(m.view(), null);
-  assert.is(m.apply({ brightness: 30 }), null);
-  assert.equal(m.view(), { color: "#FFFFFF", brightness: 30 });
-  m.apply({ color: "#FF0000" });
-  assert.equal(m.view(), { color: "#FF0000", brightness: 30 });
-  m.apply({ kelvin: 2700, color: "#0000FF", brightness: 300 });
-  assert.equal(m.view(), { color: "#FFA757", brightness: 44 });
-  assert.equal(m.apply({ color: "#12345" }), { status: 422, code: "validationFailed", message: COLOR_MSG, field: "color" });
-  assert.equal(m.view(), { color: "#FFA757", brightness: 44 });
-  assert.equal(m.apply({}), {
+  assert.is(moodlightView(m), null);
+  assert.is(applyMoodlight(m, { brightness: 30 }), null);
+  assert.equal(moodlightView(m), { color: "#FFFFFF", brightness: 30 });
+  applyMoodlight(m, { color: "#FF0000" });
+  assert.equal(moodlightView(m), { color: "#FF0000", brightness: 30 });
+  applyMoodlight(m, { kelvin: 2700, color: "#0000FF", brightness: 300 });
+  assert.equal(moodlightView(m), { color: "#FFA757", brightness: 44 });
+  assert.equal(applyMoodlight(m, { color: "#12345" }), { status: 422, code: "validationFailed", message: COLOR_MSG, field: "color" });
+  assert.equal(moodlightView(m), { color: "#FFA757", brightness: 44 });
+  assert.equal(applyMoodlight(m, {}), {
     status: 422, code: "validationFailed", message: "a JSON body is required (use DELETE to turn the moodlight off)",
   });
-  m.off();
-  assert.is(m.view(), null);
+  m.on = false;
+  assert.is(moodlightView(m), null);
 });
 
 test("kelvin: warm is orange, 6600 K is white, clamped at both ends", () => {

@@ -1,8 +1,10 @@
-// The 21 page transitions on the Graphics stand-in: the ends are the two pages, the middle is made
-// of their pixels only, direction-aware ones mirror when reversed, the clip rect is left whole,
-// the cost per frame stays at a few dozen Graphics calls on any width, and half-way pictures of
-// some are pinned in test/fixtures/transitions/. With ESPRUINO set, the real interpreter draws the
-// same frames byte for byte and leaves nothing allocated after them.
+// The 21 page transitions on the Graphics stand-in, each made from its module as the render loop
+// makes it: the ends are the two pages, the middle is made of their pixels only, direction-aware
+// ones mirror when reversed, the clip rect is left whole, the cost per frame stays at a few dozen
+// Graphics calls on any width, and half-way pictures of some are pinned in
+// test/fixtures/transitions/. With ESPRUINO set, the real interpreter draws the same frames byte
+// for byte from the built modules, allocates nothing per frame, and a transition made and dropped
+// leaves nothing behind.
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -11,8 +13,11 @@ import * as assert from "uvu/assert";
 import { Graphics as StandIn, installGraphics } from "../harness/graphics";
 import { runInEspruino } from "../espruino/script";
 import { expectFrame, frameOf, frameToText, type Frame } from "../harness/frame-fixture";
-import { TRANSITIONS } from "../../firmware/device/names";
-import { TRANSITION_DRAWS, TRANSITION_LEVELS, pickTransition } from "../../firmware/display/transitions";
+import { ROOT } from "../harness/root";
+// @ts-expect-error: a build script without type declarations
+import { buildModules, moduleFile } from "../../build/modules.mjs";
+import { TRANSITIONS, TRANSITION_COUNT } from "../../firmware/device/names";
+import { loadTransition, pickTransition, transitionModule, type Transition } from "../../firmware/display/transitions";
 
 const H = 8;
 
@@ -97,6 +102,31 @@ function pixelsOf(p: PageFn, w: number, level = 1): number[] {
   return out;
 }
 
+// ---- making a transition --------------------------------------------------------------------------
+
+/** Transition i made for a panel w x H and set up, as the render loop does before a change of page. */
+function make(i: number, w: number): Transition {
+  const t = loadTransition(i, w, H);
+  if (!t) throw new Error("transition " + TRANSITIONS[i] + " did not load");
+  while (t.prepare && !t.prepare()) { /* a slice at a time */ }
+  return t;
+}
+
+/** One made per transition and width, kept: frames of a transition use the same one. */
+const byWidth = new Map<string, Transition>();
+function kept(i: number, w: number): Transition {
+  const key = i + " " + w;
+  let t = byWidth.get(key);
+  if (!t) byWidth.set(key, (t = make(i, w)));
+  return t;
+}
+
+/** The level transition i renders page p with at t (1: full, for all but the fading ones). */
+function levelOf(i: number, t: number, p: number): number {
+  const level = kept(i, 32).level;
+  return level ? level(t, p) : 1;
+}
+
 // ---- drawing a frame -----------------------------------------------------------------------------
 
 interface Drawn {
@@ -106,17 +136,21 @@ interface Drawn {
 
 const WHITE = 0xffffff;
 
-/** The frame of transition `i` at t, drawn as the render loop does (levels, white selected). */
-function draw(i: number, t: number, reverse: boolean, opts: { w?: number; from?: PageFn; to?: PageFn; white?: number } = {}): Drawn {
+/**
+ * The frame of transition `i` at t, drawn as the render loop does (levels, white selected), by the
+ * one made for the width, or by one made for this frame alone (`fresh`).
+ */
+function draw(i: number, t: number, reverse: boolean,
+  opts: { w?: number; from?: PageFn; to?: PageFn; white?: number; fresh?: boolean } = {}): Drawn {
   const w = opts.w ?? 32;
-  const levels = TRANSITION_LEVELS[i];
-  const from = page(opts.from ?? OLD, w, levels ? levels(t, 0) : 1);
-  const to = page(opts.to ?? NEW, w, levels ? levels(t, 1) : 1);
+  const tr = opts.fresh ? make(i, w) : kept(i, w);
+  const from = page(opts.from ?? OLD, w, levelOf(i, t, 0));
+  const to = page(opts.to ?? NEW, w, levelOf(i, t, 1));
   const out = Graphics.createArrayBuffer(w, H, 24);
   out.clear();
   out.setColor(opts.white ?? WHITE);
   calls = 0;
-  TRANSITION_DRAWS[i](out, from, to, t, reverse);
+  tr.draw(out, from, to, t, reverse);
   const n = calls;
   return { frame: frameOf(out), calls: n };
 }
@@ -138,19 +172,61 @@ const mirrored = (f: Frame, horizontal: boolean): number[] => {
 
 // ---- the tables ------------------------------------------------------------------------------------
 
-test("one draw and one level entry per transition name", () => {
-  assert.is(TRANSITION_DRAWS.length, TRANSITIONS.length);
-  assert.is(TRANSITION_LEVELS.length, TRANSITIONS.length);
-  const fading = TRANSITIONS.filter((_, i) => TRANSITION_LEVELS[i] !== null);
+test("a module per transition name, found by its name in lower case, its Storage name within 28 characters", () => {
+  // Random picks among all the others: a name added to the list is counted.
+  assert.is(TRANSITION_COUNT, TRANSITIONS.length);
+  for (const i of REAL) {
+    const id = transitionModule(i);
+    assert.is(id, "display/trans/" + TRANSITIONS[i].toLowerCase());
+    assert.ok(fs.existsSync(path.join(ROOT, "firmware", id + ".mod.ts")), id);
+    assert.ok(moduleFile(id).length <= 28, moduleFile(id));
+    assert.type(kept(i, 32).draw, "function", TRANSITIONS[i]);
+  }
+  const fading = TRANSITIONS.filter((_, i) => i > 0 && kept(i, 32).level !== undefined);
   assert.equal(fading, ["Dim", "Fade", "Flash"]);
+  // Only the transitions that rank pixels have set-up to do before their first frame.
+  const preparing = TRANSITIONS.filter((_, i) => i > 0 && loadTransition(i, 32, H)!.prepare !== undefined);
+  assert.equal(preparing, ["Pixelate", "Blocks", "Rain"]);
+});
+
+test("a missing transition module is no transition (the render loop plays a cut), reported once", () => {
+  const g = globalThis as unknown as { print?: (...a: unknown[]) => void };
+  const print = g.print;
+  const printed: string[] = [];
+  g.print = (...a: unknown[]) => { printed.push(a.join(" ")); };
+  try {
+    // Index 0, Random, is never played and has no module; neither has an index past the list.
+    for (let k = 0; k < 3; k++) {
+      assert.is(loadTransition(0, 32, H), null);
+      assert.is(loadTransition(TRANSITIONS.length, 32, H), null);
+    }
+  } finally {
+    g.print = print;
+  }
+  assert.is(printed.length, 2, printed.join("\n"));
+  assert.match(printed[0], "transition Random plays as a cut: ");
+  assert.match(printed[0], "module display/trans/random is missing");
 });
 
 test("page levels: Dim and Flash go through black, Fade crosses", () => {
-  const dim = TRANSITION_LEVELS[index("Dim")]!;
-  assert.equal([0, 0.25, 0.5, 0.75, 1].map((t) => [dim(t, 0), dim(t, 1)]), [[1, 0], [0.5, 0], [0, 0], [0, 0.5], [0, 1]]);
-  assert.is(TRANSITION_LEVELS[index("Flash")], dim);
-  const fade = TRANSITION_LEVELS[index("Fade")]!;
+  const dim = kept(index("Dim"), 32).level!;
+  const flash = kept(index("Flash"), 32).level!;
+  const through = [[1, 0], [0.5, 0], [0, 0], [0, 0.5], [0, 1]];
+  assert.equal([0, 0.25, 0.5, 0.75, 1].map((t) => [dim(t, 0), dim(t, 1)]), through);
+  assert.equal([0, 0.25, 0.5, 0.75, 1].map((t) => [flash(t, 0), flash(t, 1)]), through);
+  const fade = kept(index("Fade"), 32).level!;
   assert.equal([0, 0.25, 1].map((t) => [fade(t, 0), fade(t, 1)]), [[1, 0], [0.75, 0.25], [0, 1]]);
+});
+
+test("the dissolves' set-up comes in slices of a few pixels, the same ranks however it is sliced", () => {
+  for (const name of ["Pixelate", "Blocks", "Rain"]) {
+    const t = loadTransition(index(name), 32, H)!;
+    let slices = 1;
+    while (!t.prepare!()) slices++;
+    // 256 pixels a tile each, 32 tiles of 4 x 2, 32 columns of 8: 16 pixels a slice.
+    assert.is(slices, 16, name);
+    assert.equal(draw(index(name), 0.4, false).frame.pixels, draw(index(name), 0.4, false, { fresh: true }).frame.pixels, name);
+  }
 });
 
 // ---- every transition ------------------------------------------------------------------------------
@@ -167,13 +243,12 @@ for (const i of REAL) {
   });
 
   test(name + ": in between, only pixels of the two pages (at their levels) or black", () => {
-    const levels = TRANSITION_LEVELS[i];
     for (const w of [32, 40, 128]) {
       for (const t of STEPS) {
         for (const reverse of [false, true]) {
           const allowed = new Set<number>([0]);
-          for (const c of pixelsOf(OLD, w, levels ? levels(t, 0) : 1)) allowed.add(c);
-          for (const c of pixelsOf(NEW, w, levels ? levels(t, 1) : 1)) allowed.add(c);
+          for (const c of pixelsOf(OLD, w, levelOf(i, t, 0))) allowed.add(c);
+          for (const c of pixelsOf(NEW, w, levelOf(i, t, 1))) allowed.add(c);
           if (name === "Flash") allowed.add(scale(WHITE, t < 0.5 ? 2 * t : 2 - 2 * t));
           const stray = draw(i, t, reverse, { w }).frame.pixels.filter((p) => !allowed.has(p));
           assert.equal(stray, [], `t=${t} w=${w} reverse=${reverse}`);
@@ -194,7 +269,7 @@ for (const i of REAL) {
       const to = page(NEW, 32, 1);
       const out = Graphics.createArrayBuffer(32, H, 24);
       out.setColor(WHITE);
-      TRANSITION_DRAWS[i](out, from, to, t, false);
+      kept(i, 32).draw(out, from, to, t, false);
       out.setColor(0x123456);
       out.fillRect(0, 0, 31, H - 1);
       assert.equal(frameOf(out).pixels, new Array(32 * H).fill(0x123456), `t=${t}`);
@@ -202,8 +277,9 @@ for (const i of REAL) {
   });
 
   test(name + ": a frame depends on t alone, not on the frames before it", () => {
-    const first = draw(i, 0.3, false).frame.pixels;
+    const first = draw(i, 0.3, false, { fresh: true }).frame.pixels;
     draw(i, 0.7, true);
+    draw(i, 0.05, false);
     // Another transition that keeps scratch buffers, on another panel width.
     draw(name === "Rain" ? index("Pixelate") : index("Rain"), 0.6, false, { w: 40 });
     assert.equal(draw(i, 0.3, false).frame.pixels, first);
@@ -216,8 +292,6 @@ for (const i of REAL) {
 
 /** Most Graphics calls in one frame over t, on a panel w wide. */
 function maxCalls(i: number, w: number): number {
-  // Scratch buffers are made on the first frame at a size: count the frames after it.
-  draw(i, 0.5, false, { w });
   let most = 0;
   for (let k = 0; k <= 100; k++) {
     for (const reverse of [false, true]) most = Math.max(most, draw(i, k / 100, reverse, { w }).calls);
@@ -444,9 +518,10 @@ function interpreterScript(): string {
   const pages: { [w: number]: number[][] } = {};
   for (const w of [32, 40]) pages[w] = [pixelsOf(OLD, w), pixelsOf(NEW, w)];
   const entry = `
-    import { TRANSITION_DRAWS, TRANSITION_LEVELS } from "./firmware/display/transitions";
+    import { loadTransition } from "./firmware/display/transitions";
     const PAGES = ${JSON.stringify(pages)};
     const CASES = ${JSON.stringify(CASES)};
+    const COUNT = ${TRANSITIONS.length};
     const surfaces = {};
     function surface(w) {
       if (!surfaces[w]) {
@@ -454,6 +529,17 @@ function interpreterScript(): string {
         surfaces[w] = { out: gs[0], pages: [gs[1], gs[2]], images: [{ width: w, height: 8, bpp: 24, buffer: gs[1].buffer }, { width: w, height: 8, bpp: 24, buffer: gs[2].buffer }] };
       }
       return surfaces[w];
+    }
+    function make(i, w) {
+      const t = loadTransition(i, w, 8);
+      while (t.prepare && !t.prepare()) {}
+      return t;
+    }
+    const made = {};
+    function transition(i, w) {
+      const key = i + " " + w;
+      if (!made[key]) made[key] = make(i, w);
+      return made[key];
     }
     function paint(s, w, p, level) {
       const px = PAGES[w][p];
@@ -465,12 +551,12 @@ function interpreterScript(): string {
     }
     function frame(c) {
       const s = surface(c.w);
-      const lv = TRANSITION_LEVELS[c.i];
-      paint(s, c.w, 0, lv ? lv(c.t, 0) : 1);
-      paint(s, c.w, 1, lv ? lv(c.t, 1) : 1);
+      const tr = transition(c.i, c.w);
+      paint(s, c.w, 0, tr.level ? tr.level(c.t, 0) : 1);
+      paint(s, c.w, 1, tr.level ? tr.level(c.t, 1) : 1);
       s.out.clear();
       s.out.setColor(0xffffff);
-      TRANSITION_DRAWS[c.i](s.out, s.images[0], s.images[1], c.t, c.reverse);
+      tr.draw(s.out, s.images[0], s.images[1], c.t, c.reverse);
       return s.out;
     }
     for (let n = 0; n < CASES.length; n++) {
@@ -481,7 +567,7 @@ function interpreterScript(): string {
     }
     // Steady state: after a first pass over every case, more passes leave nothing behind.
     function passes(k) { for (let p = 0; p < k; p++) for (let n = 0; n < CASES.length; n++) frame(CASES[n]); }
-    const usage = [0, 0, 0];
+    const usage = new Int32Array(3);
     passes(1);
     usage[0] = process.memory().usage;
     passes(1);
@@ -489,22 +575,52 @@ function interpreterScript(): string {
     passes(3);
     usage[2] = process.memory().usage;
     print("${MARK}growth " + (usage[1] - usage[0]) + " " + (usage[2] - usage[1]));
+    // Each transition made (and set up) for 32 x 8 and dropped again: what it holds while it is
+    // made, and what it leaves once dropped (after a first round, as the loader keeps a little).
+    const cost = new Int32Array(COUNT * 2);
+    const kept = [null];
+    for (let round = 0; round < 2; round++) {
+      for (let i = 1; i < COUNT; i++) {
+        const base = process.memory().usage;
+        kept[0] = make(i, 32);
+        cost[2 * i] = process.memory().usage - base;
+        kept[0] = null;
+        cost[2 * i + 1] = process.memory().usage - base;
+      }
+    }
+    for (let i = 1; i < COUNT; i++) print("${MARK}held " + i + " " + cost[2 * i] + " " + cost[2 * i + 1]);
   `;
   return entry;
+}
+
+/** The transitions' modules as the build makes them, by Storage name. */
+async function transitionFiles(): Promise<{ [name: string]: string }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pixloop-transitions-"));
+  try {
+    const files: { [name: string]: string } = {};
+    for (const m of await buildModules(dir, "esp32")) {
+      if (m.id.startsWith("display/trans/")) files[m.file] = fs.readFileSync(path.join(dir, m.file), "latin1");
+    }
+    return files;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 if (!bin) {
   test.skip("transitions in the real interpreter (set ESPRUINO=/path/to/espruino)", () => {});
 } else {
-  test("the real interpreter draws the same frames and allocates nothing per frame", () => {
-    const lines = runInEspruino(bin, interpreterScript());
+  test("the real interpreter draws the same frames from the built modules, allocates nothing per frame, and a dropped transition leaves nothing", async () => {
+    const lines = runInEspruino(bin, interpreterScript(), await transitionFiles());
     const rows: string[] = [];
+    const held: string[] = [];
     let growth = "";
     for (const l of lines) {
       const at = l.indexOf(MARK);
       if (at < 0) continue;
       const rest = l.slice(at + MARK.length);
       if (rest.startsWith("growth ")) growth = rest.slice(7);
+      else if (rest.startsWith("held ")) held[+rest.split(" ")[1]] = rest.split(" ").slice(2).join(" ");
       else rows[+rest.split(" ")[0]] = rest.split(" ")[1];
     }
     CASES.forEach((c, n) => {
@@ -515,6 +631,15 @@ if (!bin) {
       assert.is(frameToText({ width: c.w, height: H, pixels }), frameToText(host), label);
     });
     assert.is(growth, "0 0", "variables left over after passes over every case");
+    for (const i of REAL) {
+      assert.ok(held[i], TRANSITIONS[i] + " was not measured:\n" + lines.slice(-20).join("\n"));
+      const [holds, left] = held[i].split(" ").map(Number);
+      // While made: its functions and whatever its frames draw with (a rank mask, a page and a
+      // palette: about 250 for the dissolves and Rain), on 32 x 8.
+      assert.ok(holds > 0 && holds <= 330, TRANSITIONS[i] + " holds " + holds);
+      // Once dropped, nothing but the variable or two that measuring takes.
+      assert.ok(left <= 2, TRANSITIONS[i] + " left " + left + " behind once dropped");
+    }
   });
 }
 

@@ -10,6 +10,7 @@ import type { Route, ApiRequest, Reply, MethodSpec, Handler } from "../../firmwa
 import { loadModule } from "../../firmware/platform/modules";
 import type { Failure } from "../../firmware/core/failure";
 import { MemFlash } from "./mem-flash";
+import { LocalClock } from "../../firmware/time/clock";
 
 /** Writes one stored copy the way AtomicRecord lays it out. */
 function plant(flash: MemFlash, slot: number, seq: number, value: unknown): void {
@@ -180,7 +181,8 @@ function fakeApp(mode: "station" | "setup", flash: MemFlash) {
   const system = new SystemStore(flash, esp32);
   system.load();
   system.config = withChange(system.config, { wifiSsid: "home", wifiPass: "secret", authPass: "a" });
-  return { board: esp32, mode, system, runtime: { wifiScan: { started: 0, running: false, found: null } } } as unknown as import("../../firmware/app").App;
+  const display = { clock: new LocalClock(() => Date.UTC(2025, 6, 1)) };
+  return { board: esp32, mode, system, display, runtime: { wifiScan: null } } as unknown as import("../../firmware/app").App;
 }
 
 async function routes(): Promise<Route[]> {
@@ -232,6 +234,10 @@ test("routes: PUT saves, answers without secrets; 507 keeps the old config", asy
   assert.is(view.authPass, undefined);
   assert.is(app.system.config.hostname, "clock");
   assert.is(app.system.config.authPass, "new");
+  // A new zone is compiled by the PUT, before the next frame reads it.
+  handler(put)(request("PUT", "/api/v1/system", {}, { tz: "EST5EDT,M3.2.0,M11.1.0" }), app);
+  assert.is(app.display.clock.tz.src, "EST5EDT,M3.2.0,M11.1.0");
+  assert.is(app.display.clock.tz.dst, -4 * 3600000);
   const bad = handler(put)(request("PUT", "/api/v1/system", {}, { webPort: 70000 }), app) as Failure;
   assert.equal([bad.status, bad.code, bad.field], [422, "validationFailed", "webPort"]);
   flash.refuse = true;
@@ -265,6 +271,8 @@ test("routes: wifi scan answers 202 until results are ready, then hands them out
     assert.is(typeof n.rssi, "number");
     assert.is(typeof n.enc, "boolean");
   }
+  // Nothing is kept once the results are out.
+  assert.is(app.runtime.wifiScan, null);
   // Served once: the next call starts over.
   assert.is((handler(scan)(req, app) as Reply).status, 202);
 });

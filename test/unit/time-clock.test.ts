@@ -25,15 +25,20 @@ test("LocalClock reads the wall clock through the zone in force", () => {
   assert.is(out.hours, 23, "unreadable zones show UTC");
 });
 
-test("LocalClock parses a zone only when the string changes", () => {
-  const clock = new LocalClock(() => 0);
+test("LocalClock compiles a zone only when the string changes, at once and for the year in force", () => {
+  const now = Date.UTC(2025, 6, 1);
+  const clock = new LocalClock(() => now);
   clock.setZone("AEST-10AEDT,M10.1.0,M4.1.0/3");
-  const parsed = clock.tz;
+  assert.is(clock.tz.std, 10 * 3600000);
+  assert.is(clock.tz.dst, 11 * 3600000);
+  assert.ok(clock.tz.from <= now && now < clock.tz.to, "compiled for the year that holds now");
+  // A marker the same string leaves alone: it is not compiled again.
+  clock.tz.std = 1;
   clock.setZone("AEST-10AEDT,M10.1.0,M4.1.0/3");
-  assert.ok(clock.tz === parsed);
+  assert.is(clock.tz.std, 1);
   clock.setZone("IST-5:30");
-  assert.ok(clock.tz !== parsed);
-  assert.is(clock.tz.stdOffsetMs, 5.5 * 3600000);
+  assert.is(clock.tz.std, 5.5 * 3600000);
+  assert.is(clock.tz.from, -Infinity, "no daylight time: never compiled again");
 });
 
 test("startNtp asks the Wi-Fi module for SNTP with no clock offset, and survives its absence", () => {

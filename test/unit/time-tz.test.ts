@@ -1,6 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { localTime, parseTz, utcOffsetMs } from "../../firmware/time/tz";
+import { localTime, newZone, utcOffsetMs } from "../../firmware/time/tz";
+import type { Tz } from "../../firmware/time/tz";
 import { newLocalTime, LocalTime } from "../../firmware/time/local";
 
 const HOUR = 3600000;
@@ -33,6 +34,11 @@ function ours(tzString: string, utcMs: number): LocalTime {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A zone as the clock holds it: compiled (by the module time/zone) when it is first used. */
+function parseTz(tzString: string): Tz {
+  return newZone(tzString);
+}
 
 // Real zones whose current rules the POSIX string states, from the year they took effect.
 const ZONES: [string, string, number][] = [

@@ -5,10 +5,10 @@ import type { Canvas } from "../../display/canvas";
 import type { LocalTime } from "../../time/local";
 import type { Settings } from "../../settings/types";
 import type { ScrollSpec } from "../../text/scroll-spec";
-import type { FrameContext, LoopApp } from "../types";
-import { drawText, layoutText } from "../../text/font";
+import type { FrameContext, Page } from "../types";
 import type { TextLine } from "../../text/font";
-import { ScrollTrack } from "../../text/scroll";
+import type { ScrollTrack } from "../../text/scroll";
+import type { TextKit } from "../text-kit";
 import { dateText } from "./format";
 import { drawWeekdayBar } from "./weekday-bar";
 
@@ -27,9 +27,9 @@ function dateScroll(spec: ScrollSpec, fits: boolean): ScrollSpec {
   return spec.mode === "static" ? Object.assign({}, spec, { mode: "wrap" }) as ScrollSpec : spec;
 }
 
-export class DateApp implements LoopApp {
-  name: string;
-  origin: "builtin";
+/** The Date app's page (the module apps/builtin/date makes it). */
+export class DateApp implements Page {
+  private kit: TextKit;
   // What the laid-out line and the track were made for; the settings are compared by identity,
   // as the store replaces the whole object on every change.
   private settings: Settings | null;
@@ -38,18 +38,13 @@ export class DateApp implements LoopApp {
   private line: TextLine | null;
   private track: ScrollTrack;
 
-  constructor() {
-    this.name = "Date";
-    this.origin = "builtin";
+  constructor(kit: TextKit) {
+    this.kit = kit;
     this.settings = null;
     this.day = -1;
     this.width = -1;
     this.line = null;
-    this.track = new ScrollTrack();
-  }
-
-  present(): boolean {
-    return true;
+    this.track = kit.track();
   }
 
   /** The day: the bar, and the text unless it runs by. */
@@ -83,7 +78,7 @@ export class DateApp implements LoopApp {
     for (let n = 0; ; n++) {
       const x = track.copyX(f.shownMs, n);
       if (isNaN(x)) break;
-      drawText(c.g, line, x, TEXT_Y);
+      this.kit.draw(c.g, line, x, TEXT_Y);
     }
   }
 
@@ -94,7 +89,7 @@ export class DateApp implements LoopApp {
     this.day = day;
     this.settings = s;
     this.width = width;
-    const line = layoutText(dateText(t, s), "small", false);
+    const line = this.kit.layout(dateText(t, s), "small", false);
     this.line = line;
     this.track.setup(dateScroll(s.scroll, line.width <= width), line.width, 0, width, 0, true);
     return line;

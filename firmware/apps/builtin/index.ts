@@ -1,22 +1,17 @@
-// The five built-in apps, in the loop's default order.
+// The five built-in apps, in the loop's default order. Each page is a module of this folder, named
+// after its app (time.mod.ts, ...), loaded only while it is on screen or next; what stays in
+// memory is the list below.
 import type { LoopApp } from "../types";
-import { DateApp } from "./date";
-import { BATTERY, HUMIDITY, ReadingApp, TEMPERATURE } from "./readings";
-import type { ReadingConfig } from "./readings";
-import type { SensorSource } from "./sensors";
-import { TimeApp } from "./time";
-
-export type { ReadingConfig } from "./readings";
-export type { SensorCalibration, SensorSource } from "./sensors";
-export { runtimeSensors } from "./sensors";
+import type { AppHost } from "../module-app";
+import { ModuleApp, NEEDS_BATTERY, NEEDS_HUMIDITY, NEEDS_NOTHING, NEEDS_TEMPERATURE } from "../module-app";
 
 /** Time, Date, Temperature, Humidity, Battery; the last three are present only with their hardware. */
-export function createBuiltinApps(src: SensorSource, cfg: () => ReadingConfig): LoopApp[] {
+export function builtinApps(host: AppHost): LoopApp[] {
   return [
-    new TimeApp(),
-    new DateApp(),
-    new ReadingApp(TEMPERATURE, src, cfg),
-    new ReadingApp(HUMIDITY, src, cfg),
-    new ReadingApp(BATTERY, src, cfg),
+    new ModuleApp("Time", NEEDS_NOTHING, host),
+    new ModuleApp("Date", NEEDS_NOTHING, host),
+    new ModuleApp("Temperature", NEEDS_TEMPERATURE, host),
+    new ModuleApp("Humidity", NEEDS_HUMIDITY, host),
+    new ModuleApp("Battery", NEEDS_BATTERY, host),
   ];
 }

@@ -1,10 +1,11 @@
-// The Temperature, Humidity and Battery apps: an icon and a reading. One class serves all three;
-// what differs (presence, reading, text, icon, colour key) is chosen by the app's kind.
+// The Temperature, Humidity and Battery apps: an icon and a reading. One class serves all three
+// (each app's module makes it with its kind); what differs (reading, text, icon, colour key) is
+// chosen by the kind. Whether the app is present is the loop's business (module-app.ts).
 import type { Canvas } from "../../display/canvas";
 import type { Settings } from "../../settings/types";
-import type { FrameContext, LoopApp } from "../types";
-import { drawText, layoutText } from "../../text/font";
+import type { FrameContext, Page } from "../types";
 import type { TextLine } from "../../text/font";
+import type { TextKit } from "../text-kit";
 import type { SensorSource } from "./sensors";
 import { ICON_W, drawBattery, drawDroplet, drawThermometer } from "./icons";
 
@@ -38,33 +39,26 @@ export function shownTemperature(celsius: number, useCelsius: boolean, decimals:
   return r === 0 ? 0 : r;
 }
 
-export class ReadingApp implements LoopApp {
-  name: string;
-  origin: "builtin";
+export class ReadingApp implements Page {
   private kind: ReadingKind;
   private src: SensorSource;
   private cfg: () => ReadingConfig;
+  private kit: TextKit;
   // What the laid-out line shows; laid out again when any of these changes.
   private settings: Settings | null;
   private shown: number | null;
   private decimals: number;
   private line: TextLine | null;
 
-  constructor(kind: ReadingKind, src: SensorSource, cfg: () => ReadingConfig) {
-    this.name = kind === TEMPERATURE ? "Temperature" : kind === HUMIDITY ? "Humidity" : "Battery";
-    this.origin = "builtin";
+  constructor(kind: ReadingKind, src: SensorSource, cfg: () => ReadingConfig, kit: TextKit) {
     this.kind = kind;
     this.src = src;
     this.cfg = cfg;
+    this.kit = kit;
     this.settings = null;
     this.shown = null;
     this.decimals = -1;
     this.line = null;
-  }
-
-  present(): boolean {
-    const src = this.src;
-    return this.kind === TEMPERATURE ? src.hasTemperature() : this.kind === HUMIDITY ? src.hasHumidity() : src.hasBattery();
   }
 
   /** The whole page stands still until the shown reading changes. */
@@ -96,7 +90,7 @@ export class ReadingApp implements LoopApp {
     }
     const x = left + ((c.width - left - line.width) >> 1);
     c.color(rgb === null ? s.textColor : rgb);
-    drawText(c.g, line, x > 0 ? x : 0, TEXT_Y);
+    this.kit.draw(c.g, line, x > 0 ? x : 0, TEXT_Y);
   }
 
   /** The line for the current reading, laid out again only when its text changes. */
@@ -109,7 +103,7 @@ export class ReadingApp implements LoopApp {
     this.decimals = decimals;
     let text = shown === null ? NO_READING : shown.toFixed(decimals);
     text += this.kind === TEMPERATURE ? DEGREE + (s.useCelsius ? "C" : "F") : "%";
-    this.line = layoutText(text, "small", false);
+    this.line = this.kit.layout(text, "small", false);
     return this.line;
   }
 

@@ -1,13 +1,11 @@
 // Where the sensor apps get their readings: a narrow source the apps draw from, so they never
-// touch the samplers or the bus themselves, and its implementation over the device runtime.
+// touch the samplers or the bus themselves, and its implementation over the device runtime (made
+// by each reading app's module when its page is loaded). Whether the hardware is fitted is the
+// app's present() rule (module-app.ts), which needs no module.
 import type { Runtime } from "../../device/runtime";
 import { adcToMillivolts, batteryPercent, cellVoltage } from "../../device/battery";
 
 export interface SensorSource {
-  /** Whether the hardware is fitted (fixed at boot). */
-  hasTemperature(): boolean;
-  hasHumidity(): boolean;
-  hasBattery(): boolean;
   /** Degrees C with tempOffset applied, as the device state reports it; null before a reading. */
   temperatureC(): number | null;
   /** % RH with humOffset applied, 0-100; null before a reading. */
@@ -29,9 +27,6 @@ export interface SensorCalibration {
  */
 export function runtimeSensors(rt: Runtime, cal: () => SensorCalibration): SensorSource {
   return {
-    hasTemperature: () => rt.env !== null,
-    hasHumidity: () => rt.env !== null && rt.env.sensor.humidity,
-    hasBattery: () => rt.battery !== null,
     temperatureC: () => (rt.env && rt.env.valid ? rt.env.t + cal().tempOffset : null),
     humidity: () => {
       const env = rt.env;

@@ -13,9 +13,9 @@
 import type { Canvas } from "../../display/canvas";
 import type { LocalTime } from "../../time/local";
 import type { Settings } from "../../settings/types";
-import type { FrameContext, LoopApp } from "../types";
-import { capHeight, drawText, layoutText, relayoutText } from "../../text/font";
+import type { FrameContext, Page } from "../types";
 import type { FontName, TextLine } from "../../text/font";
+import type { TextKit } from "../text-kit";
 import { amPmText, hourText, showsAmPm, showsSeconds, twoDigits } from "./format";
 import { drawWeekdayBar } from "./weekday-bar";
 
@@ -59,9 +59,9 @@ function textKey(t: LocalTime, mode: number, seconds: boolean): number {
   return (k * 100 + (seconds ? t.seconds : 99)) * 2 + (mode === BIG_CLOCK ? 1 : 0);
 }
 
-export class TimeApp implements LoopApp {
-  name: string;
-  origin: "builtin";
+/** The Time app's page (the module apps/builtin/time makes it). */
+export class TimeApp implements Page {
+  private kit: TextKit;
   private settings: Settings | null;
   private key: number;
   private hours: TextLine | null;
@@ -80,9 +80,8 @@ export class TimeApp implements LoopApp {
   private colonY: number;
   private punched: boolean;
 
-  constructor() {
-    this.name = "Time";
-    this.origin = "builtin";
+  constructor(kit: TextKit) {
+    this.kit = kit;
     this.settings = null;
     this.key = -1;
     this.hours = null;
@@ -97,10 +96,6 @@ export class TimeApp implements LoopApp {
     this.colon2X = NaN;
     this.colonY = 0;
     this.punched = false;
-  }
-
-  present(): boolean {
-    return true;
   }
 
   /** The text key; in the binary clock, every second. */
@@ -133,7 +128,7 @@ export class TimeApp implements LoopApp {
     if (mode === BIG_CLOCK) {
       c.color(rgb);
       c.g.fillRect(0, 0, c.width - 1, c.height - 1);
-      this.drawClock(c, (c.width - this.width) >> 1, (c.height - capHeight("large")) >> 1, rgb, steady, true);
+      this.drawClock(c, (c.width - this.width) >> 1, (c.height - this.kit.capHeight("large")) >> 1, rgb, steady, true);
       return;
     }
     const bar = s.weekdayBar;
@@ -183,8 +178,8 @@ export class TimeApp implements LoopApp {
   private piece(i: number, line: TextLine | null, text: string, font: FontName): TextLine {
     if (line && this.texts[i] === text && line.font === font) return line;
     this.texts[i] = text;
-    if (!line) return layoutText(text, font, false);
-    relayoutText(line, text, font, false);
+    if (!line) return this.kit.layout(text, font, false);
+    this.kit.relayout(line, text, font, false);
     return line;
   }
 
@@ -195,25 +190,26 @@ export class TimeApp implements LoopApp {
    */
   private drawClock(c: Canvas, x: number, y: number, rgb: number, steady: boolean, punched: boolean): void {
     const g = c.g;
+    const draw = this.kit.draw;
     const ink = punched ? 0 : rgb;
     this.colonY = y;
     this.punched = punched;
     c.color(ink);
-    drawText(g, this.hours as TextLine, x, y);
+    draw(g, this.hours as TextLine, x, y);
     x += (this.hours as TextLine).width + PIECE_GAP;
     if (steady) x = this.drawColon(c, x, y, rgb, 1, punched);
     else x = this.skipColon(x, false);
     c.color(ink);
-    drawText(g, this.minutes as TextLine, x, y);
+    draw(g, this.minutes as TextLine, x, y);
     x += (this.minutes as TextLine).width + PIECE_GAP;
     if (this.seconds) {
       if (steady) x = this.drawColon(c, x, y, rgb, 1, punched);
       else x = this.skipColon(x, true);
       c.color(ink);
-      drawText(g, this.seconds, x, y);
+      draw(g, this.seconds, x, y);
       x += this.seconds.width + PIECE_GAP;
     }
-    if (this.suffix) drawText(g, this.suffix, x, y);
+    if (this.suffix) draw(g, this.suffix, x, y);
   }
 
   /** Leaves a colon's width free at x and remembers the place. */
@@ -230,7 +226,7 @@ export class TimeApp implements LoopApp {
       // A punched colon fades from the field colour (invisible) to black (visible).
       if (punched) c.color(rgb, 1 - level);
       else c.color(rgb, level);
-      drawText(c.g, colon, x, y);
+      this.kit.draw(c.g, colon, x, y);
     }
     return x + colon.width + PIECE_GAP;
   }
@@ -251,7 +247,7 @@ export class TimeApp implements LoopApp {
     }
     const day = this.day as TextLine;
     c.color(s.calendarTextColor);
-    drawText(g, day, (CALENDAR_W - day.width) >> 1, CALENDAR_DIGITS_Y);
+    this.kit.draw(g, day, (CALENDAR_W - day.width) >> 1, CALENDAR_DIGITS_Y);
   }
 }
 

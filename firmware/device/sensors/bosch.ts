@@ -1,7 +1,7 @@
 // Bosch BME280 (temperature, humidity, pressure; chip id 0x60) and BMP280 (temperature, pressure;
 // chip id 0x58, 0x56/0x57 on early samples) at 0x76 or 0x77. Both run in normal mode with x1
 // oversampling and a 1 s standby, so a read just fetches the newest conversion. Compensation is the
-// floating-point variant from the datasheets.
+// floating-point variant from the datasheets. The module device/sensors/bosch drives both.
 import type { EnvSlot } from "./types";
 import { readRegs } from "./types";
 
@@ -81,7 +81,8 @@ export function compensateHumidity(c: Int32Array, adcH: number, tFine: number): 
   return h > 100 ? 100 : h < 0 ? 0 : h;
 }
 
-function probeBosch(bus: I2C, addr: number, humidity: boolean): Int32Array | null {
+/** The calibration when the chip at `addr` is a BME280 (`humidity`) or a BMP280; null when not. */
+export function probeBosch(bus: I2C, addr: number, humidity: boolean): Int32Array | null {
   const id = readRegs(bus, addr, REG_CHIP_ID, 1)[0];
   if (humidity ? id !== 0x60 : id < 0x56 || id > 0x58) return null;
   const a = readRegs(bus, addr, REG_CALIB_A, 26);
@@ -92,14 +93,6 @@ function probeBosch(bus: I2C, addr: number, humidity: boolean): Int32Array | nul
   bus.writeTo(addr, [REG_CONFIG, 0xa0]); // standby 1000 ms, filter off
   bus.writeTo(addr, [REG_CTRL_MEAS, 0x27]); // temperature x1, pressure x1, normal mode
   return cal;
-}
-
-export function probeBme280(bus: I2C, addr: number): unknown {
-  return probeBosch(bus, addr, true);
-}
-
-export function probeBmp280(bus: I2C, addr: number): unknown {
-  return probeBosch(bus, addr, false);
 }
 
 /** Both chips: the calibration's length tells whether humidity is there. */

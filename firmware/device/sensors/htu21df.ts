@@ -1,6 +1,7 @@
 // TE HTU21D(F) (temperature, humidity) at 0x40. Conversions without hold-master (no clock
 // stretching): each read collects one conversion and starts the other kind, so temperature and
-// humidity alternate on the 2 s tick. Results carry a CRC-8 (poly 0x31, init 0x00).
+// humidity alternate on the 2 s tick. Results carry a CRC-8 (poly 0x31, init 0x00). Loaded as the
+// module device/sensors/htu21df.
 import type { EnvSlot } from "./types";
 import { crc8, readRegs } from "./types";
 

@@ -1,7 +1,7 @@
 // Sensirion SHT31 (temperature, humidity) at 0x44 or 0x45. Single-shot conversions without clock
 // stretching: each read collects the conversion started by the previous one (2 s earlier) and
 // starts the next. Every word carries a CRC-8 (poly 0x31, init 0xFF), which also tells an empty
-// bus (all 0xFF) from a chip.
+// bus (all 0xFF) from a chip. Loaded as the module device/sensors/sht31.
 import type { EnvSlot } from "./types";
 import { crc8 } from "./types";
 

@@ -1,0 +1,102 @@
+// A built-in app, whose page lives in a module (apps/builtin/<name in lower case>): what stays in
+// memory is its name and the rule that says whether it is present, so a page costs memory only
+// while it is on screen or next. The loop loads the page (outside frames) and releases it; the
+// engine draws through the app as through any other, and an app whose module is missing or broken
+// draws nothing.
+import type { Canvas } from "../display/canvas";
+import type { Runtime } from "../device/runtime";
+import type { SystemConfig } from "../system/schema";
+import type { FrameContext, LoopApp, Page } from "./types";
+import type { TextKit } from "./text-kit";
+import { loadModule } from "../platform/modules";
+
+/** What an app module is handed when its page is made: the live device and its configuration. */
+export interface AppHost {
+  runtime: Runtime;
+  /** The stored system configuration; returns the held object, so it may be called every frame. */
+  config: () => SystemConfig;
+  /** The resident text code, for drawing. */
+  text: TextKit;
+}
+
+/**
+ * The default export of an app module (firmware/apps/builtin/<app>.mod.ts): makes the page. The
+ * page lives as long as the loop keeps it loaded, and everything it keeps goes with it.
+ */
+export type AppModule = (host: AppHost) => Page;
+
+/** The fitted part an app needs (its present() rule): none, a temperature or humidity sensor, a battery. */
+export const NEEDS_NOTHING = 0;
+export const NEEDS_TEMPERATURE = 1;
+export const NEEDS_HUMIDITY = 2;
+export const NEEDS_BATTERY = 3;
+
+export class ModuleApp implements LoopApp {
+  name: string;
+  /** The page while it is loaded, else null. */
+  private page: Page | null;
+  private needs: number;
+  private host: AppHost;
+  /** Loading failed once (and was logged): the page stays blank and is not tried again. */
+  private broken: boolean;
+
+  constructor(name: string, needs: number, host: AppHost) {
+    this.name = name;
+    this.page = null;
+    this.needs = needs;
+    this.host = host;
+    this.broken = false;
+  }
+
+  /** On the prototype: one for every app. */
+  get origin(): "builtin" {
+    return "builtin";
+  }
+
+  /** From the parts the runtime found at boot; the module is not needed for it. */
+  present(): boolean {
+    const rt = this.host.runtime;
+    const needs = this.needs;
+    if (needs === NEEDS_BATTERY) return rt.battery !== null;
+    if (needs === NEEDS_NOTHING) return true;
+    return rt.env !== null && (needs === NEEDS_TEMPERATURE || rt.env.sensor.humidity);
+  }
+
+  load(): boolean {
+    if (this.page || this.broken) return !this.broken;
+    try {
+      this.page = loadModule<AppModule>("apps/builtin/" + this.name.toLowerCase())(this.host);
+    } catch (e) {
+      this.broken = true;
+      print("app " + this.name + " cannot be shown: " + e);
+    }
+    return !this.broken;
+  }
+
+  release(): void {
+    this.page = null;
+  }
+
+  /** The page's still key; a page without one (or none loaded) is drawn whole every frame. */
+  stillKey(f: FrameContext): number {
+    const p = this.page;
+    return p && p.stillKey ? p.stillKey(f) : NaN;
+  }
+
+  draw(c: Canvas, f: FrameContext): void {
+    const p = this.page;
+    if (p) p.draw(c, f);
+  }
+
+  drawStill(c: Canvas, f: FrameContext): void {
+    const p = this.page;
+    if (!p) return;
+    if (p.drawStill) p.drawStill(c, f);
+    else p.draw(c, f);
+  }
+
+  drawMoving(c: Canvas, f: FrameContext): void {
+    const p = this.page;
+    if (p && p.drawMoving) p.drawMoving(c, f);
+  }
+}

@@ -1,0 +1,241 @@
+// The built-in apps as modules, under the render loop: a page's module is loaded only outside
+// frames (at start, after the frame that landed a page, in a request), the page coming next
+// before its transition starts; pages that left are released; GET /api/v1/apps loads none; a
+// missing module costs its page, not the loop.
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { installGraphics } from "../harness/graphics";
+import { frameOf, type Frame } from "../harness/frame-fixture";
+import { bareHost, builtinApp } from "./apps-support";
+import { fontFiles, serveStorage, storageOf } from "./text-support";
+import { dimTables } from "../../build/tables.mjs";
+import { DisplayEngine, type EngineParts } from "../../firmware/display/engine";
+import { AppLoop } from "../../firmware/apps/loop";
+import { builtinApps } from "../../firmware/apps/builtin/index";
+import { ModuleApp, NEEDS_NOTHING } from "../../firmware/apps/module-app";
+import type { LoopApp } from "../../firmware/apps/types";
+import type { AppHost } from "../../firmware/apps/module-app";
+import type { Runtime } from "../../firmware/device/runtime";
+import type { App } from "../../firmware/app";
+import type { ApiRequest, Handler, Reply } from "../../firmware/http/types";
+import { loadModule } from "../../firmware/platform/modules";
+import { Indicators } from "../../firmware/display/indicators";
+import { Moodlight } from "../../firmware/display/moodlight";
+import { LocalClock } from "../../firmware/time/clock";
+import { defaultSettings } from "../../firmware/settings/schema";
+import type { Settings } from "../../firmware/settings/types";
+import { AdcSampler } from "../../firmware/device/adc";
+
+type HostModules = (id: string) => unknown;
+const g = globalThis as unknown as { E?: object; PIXLOOP_HOST_MODULES: HostModules; print?: (...a: unknown[]) => void };
+
+/** Every app module load: its id and whether a frame was being drawn. */
+const loads: { id: string; inFrame: boolean }[] = [];
+const printed: string[] = [];
+let inFrame = false;
+const restore: (() => void)[] = [];
+
+test.before(() => {
+  installGraphics();
+  const E = g.E;
+  g.E = Object.assign({}, E, {
+    mapInPlace: (from: Uint8Array, to: Uint8Array, map: Uint8Array) => {
+      for (let i = 0; i < from.length; i++) to[i] = map[from[i]];
+    },
+    toArrayBuffer: (s: string) => Uint8Array.from(Buffer.from(s, "latin1")).buffer,
+  });
+  restore.push(() => { g.E = E; });
+  restore.push(serveStorage(storageOf(Object.assign({ "dim.lut": dimTables().toString("latin1") }, fontFiles()))));
+  const host = g.PIXLOOP_HOST_MODULES;
+  g.PIXLOOP_HOST_MODULES = (id: string) => {
+    if (id.indexOf("apps/builtin/") === 0) loads.push({ id: id.slice(13), inFrame });
+    // A module that evaluates but whose value is no app module: making the page throws.
+    if (id === "apps/builtin/odd") return 42;
+    return host(id);
+  };
+  restore.push(() => { g.PIXLOOP_HOST_MODULES = host; });
+  const print = g.print;
+  g.print = (...a: unknown[]) => { printed.push(a.join(" ")); };
+  restore.push(() => { g.print = print; });
+});
+test.after(() => {
+  while (restore.length) (restore.pop() as () => void)();
+});
+
+// 2026-03-10 09:05:07.250 in Berlin (CET, UTC+1).
+const T0 = Date.UTC(2026, 2, 10, 8, 5, 7, 250);
+
+/** A device with a temperature and humidity sensor and a battery: all five apps are present. */
+function fittedHost(): AppHost {
+  const env = { valid: true, t: 21.5, h: 40, sensor: { humidity: true } };
+  const battery = new AdcSampler(34);
+  battery.push(2700);
+  return bareHost({ env, battery } as unknown as Partial<Runtime>);
+}
+
+interface Rig {
+  engine: DisplayEngine;
+  loop: AppLoop;
+  apps: LoopApp[];
+  settings: Settings;
+  report: { fps: number; brightness: number; currentApp: string; matrixPower: boolean };
+  pushed: Frame[];
+  now: number;
+}
+
+function rig(apps: LoopApp[], tweak?: (s: Settings) => void): Rig {
+  const settings = defaultSettings();
+  settings.appDurationMs = 1000;
+  settings.transitionDurationMs = 300;
+  settings.autoTransition = true;
+  if (tweak) tweak(settings);
+  const r = { apps, settings, pushed: [] as Frame[], now: T0 } as Rig;
+  r.report = { fps: 0, brightness: 0, currentApp: "", matrixPower: true };
+  // The loop takes the transition the engine made ahead where the engine makes them (take), as the
+  // firmware wires it; Slide either way.
+  const engine = () => r.engine as unknown as { take?: () => number };
+  r.loop = new AppLoop(apps, () => settings, () => (engine().take ? (engine().take as () => number)() : 1), () => false);
+  const parts: EngineParts = {
+    panel: { width: 32, push: (f: Graphics) => { r.pushed.push(frameOf(f)); }, blank: () => undefined } as unknown as EngineParts["panel"],
+    loop: r.loop,
+    indicators: new Indicators(),
+    moodlight: new Moodlight(),
+    clock: new LocalClock(() => r.now),
+    tz: () => "CET-1CEST,M3.5.0,M10.5.0/3",
+    brightness: { update: () => 255 } as unknown as EngineParts["brightness"],
+    settings: () => settings,
+    colorOrder: "rgb",
+    health: () => null,
+    lightRaw: () => -1,
+    report: r.report,
+    pick: () => 1,
+  };
+  r.engine = new DisplayEngine(parts);
+  return r;
+}
+
+/** One frame, then whatever the interpreter would run before the next (the queued preparation). */
+async function frame(r: Rig): Promise<void> {
+  inFrame = true;
+  try {
+    r.engine.tick(r.now);
+  } finally {
+    inFrame = false;
+  }
+  r.now += 25;
+  await new Promise<void>((resolve) => setTimeout(resolve, 0));
+}
+
+/** The apps whose page is in memory now. */
+function loaded(r: Rig): string[] {
+  return r.apps.filter((a) => (a as unknown as { page: unknown }).page).map((a) => a.name);
+}
+
+test("only the page on screen and the next are loaded; the next before its transition, never in a frame", async () => {
+  loads.length = 0;
+  const r = rig(builtinApps(fittedHost()));
+  assert.equal(loads.map((l) => l.id), ["time", "date"], "at start: the page on screen and the next");
+  const shown: string[] = [];
+  // Two rounds of the five pages.
+  for (let k = 0; k < 2 * 5 * 53; k++) {
+    const before = loaded(r);
+    const wasIncoming = r.loop.incoming();
+    await frame(r);
+    const inc = r.loop.incoming();
+    if (inc && inc !== wasIncoming) {
+      assert.ok(before.indexOf(inc.name) >= 0, inc.name + " was loaded before its transition started");
+    }
+    if (shown[shown.length - 1] !== r.report.currentApp) shown.push(r.report.currentApp);
+    // Between frames: the page on screen, the one arriving, the one next; never more than two.
+    const keep = [r.loop.current(), inc, r.loop.upcoming()].filter((a) => a).map((a) => (a as LoopApp).name);
+    const now = loaded(r);
+    assert.ok(now.every((n) => keep.indexOf(n) >= 0), "loaded " + now + ", on screen or next " + keep);
+    assert.ok(now.length <= 2, "loaded " + now);
+  }
+  assert.equal(shown.slice(0, 10), ["Time", "Date", "Temperature", "Humidity", "Battery", "Time", "Date", "Temperature",
+    "Humidity", "Battery"]);
+  assert.equal(loads.filter((l) => l.inFrame), [], "no module loaded inside a frame");
+  // Each page came from its module once per round (the second round's start was loaded ahead).
+  assert.is(loads.filter((l) => l.id === "humidity").length, 2);
+  assert.is(r.pushed[r.pushed.length - 1].pixels.some((p) => p !== 0), true, "pages were drawn");
+});
+
+test("a page that left is released: what it kept goes with it, and it comes back afresh", async () => {
+  const r = rig(builtinApps(fittedHost()), (s) => { s.autoTransition = false; });
+  await frame(r);
+  const time = r.apps[0] as unknown as { page: unknown };
+  const first = time.page;
+  assert.ok(first);
+  r.loop.next(r.now, true);
+  r.loop.next(r.now, true);
+  await frame(r);
+  assert.is(r.report.currentApp, "Temperature");
+  assert.is(time.page, null, "Time is neither on screen nor next");
+  assert.equal(loaded(r), ["Temperature", "Humidity"]);
+  assert.ok(r.loop.activate("Time", r.now, false));
+  assert.ok(time.page && time.page !== first, "loaded again for its transition");
+  assert.equal(loaded(r).sort(), ["Temperature", "Time"]);
+});
+
+test("GET /api/v1/apps lists every app of the rotation without loading any page", async () => {
+  const r = rig(builtinApps(fittedHost()));
+  r.loop.next(r.now, true);
+  loads.length = 0;
+  const list = loadModule<Handler>("apps/list");
+  const reply = list({ path: "/api/v1/apps" } as ApiRequest, { display: { loop: r.loop } } as unknown as App) as Reply;
+  assert.is(reply.status, 200);
+  const body = reply.json as { name: string; present: boolean; origin: string; slot: number }[];
+  assert.equal(body.map((a) => a.name), ["Time", "Date", "Temperature", "Humidity", "Battery"]);
+  assert.ok(body.every((a) => a.present && a.origin === "builtin"));
+  assert.equal(loads, [], "no app module loaded");
+  assert.equal(loaded(r), ["Date", "Temperature"], "still only the page on screen and the next");
+  // Without the parts, the reading apps are not members, and nothing was loaded to know it.
+  loads.length = 0;
+  const bare = new AppLoop(builtinApps(bareHost()), () => r.settings, () => 1, () => false);
+  const names = (list({ path: "/api/v1/apps" } as ApiRequest, { display: { loop: bare } } as unknown as App) as Reply).json as { name: string }[];
+  assert.equal(names.map((a) => a.name), ["Time", "Date"]);
+  assert.equal(loads.map((l) => l.id), ["time", "date"], "only the constructor's two");
+});
+
+test("a missing app module costs its page, not the render loop: skipped, blank when asked for, logged once", async () => {
+  printed.length = 0;
+  const host = bareHost();
+  const ghost = new ModuleApp("Ghost", NEEDS_NOTHING, host);
+  const r = rig([builtinApp("Time", host), ghost, builtinApp("Date", host)], (s) => { s.transitionDurationMs = 0; });
+  const shown: string[] = [];
+  for (let k = 0; k < 200; k++) {
+    await frame(r);
+    if (shown[shown.length - 1] !== r.report.currentApp) shown.push(r.report.currentApp);
+  }
+  assert.equal(shown.slice(0, 4), ["Time", "Date", "Time", "Date"], "the rotation passes it by");
+  assert.equal(r.loop.members().map((a) => a.name), ["Time", "Ghost", "Date"], "still listed");
+  assert.ok(r.loop.activate("Ghost", r.now, true));
+  await frame(r);
+  assert.is(r.report.currentApp, "Ghost");
+  assert.ok(r.pushed[r.pushed.length - 1].pixels.every((p) => p === 0), "a blank page");
+  r.loop.next(r.now, true);
+  await frame(r);
+  assert.is(r.report.currentApp, "Date");
+  assert.is(printed.length, 1, printed.join("\n"));
+  assert.match(printed[0], /Ghost/);
+  assert.match(printed[0], /missing/);
+});
+
+test("a module whose value makes no page is treated as missing", async () => {
+  printed.length = 0;
+  const host = bareHost();
+  const r = rig([builtinApp("Time", host), new ModuleApp("Odd", NEEDS_NOTHING, host)], (s) => {
+    s.autoTransition = false;
+  });
+  assert.ok(r.loop.activate("Odd", r.now, true));
+  await frame(r);
+  assert.is(r.report.currentApp, "Odd");
+  assert.ok(r.pushed[r.pushed.length - 1].pixels.every((p) => p === 0));
+  assert.is(printed.length, 1);
+  assert.match(printed[0], /Odd/);
+  r.loop.next(r.now, false);
+  for (let k = 0; k < 40; k++) await frame(r);
+  assert.is(r.report.currentApp, "Time");
+});
+
+test.run();

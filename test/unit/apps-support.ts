@@ -1,0 +1,40 @@
+// What the app suites share: the built-in apps as the firmware makes them (builtinApps), resident
+// descriptors whose pages the loop loads from their modules, which unit tests serve from the
+// .mod.ts sources (test/harness/host-modules.ts). The host stands for a device with no sensor and
+// no battery unless told.
+import { builtinApps } from "../../firmware/apps/builtin/index";
+import { TimeApp as TimePage } from "../../firmware/apps/builtin/time";
+import { DateApp as DatePage } from "../../firmware/apps/builtin/date";
+import { textKit } from "../../firmware/apps/text-kit";
+import type { LoopApp } from "../../firmware/apps/types";
+import type { AppHost } from "../../firmware/apps/module-app";
+import type { Runtime } from "../../firmware/device/runtime";
+import type { SystemConfig } from "../../firmware/system/schema";
+
+/** A host without fitted parts, whose config holds what the reading apps read. */
+export function bareHost(runtime: Partial<Runtime> = {}, config: Partial<SystemConfig> = {}): AppHost {
+  const rt = Object.assign({ env: null, battery: null }, runtime) as unknown as Runtime;
+  const cfg = Object.assign({ tempDecimals: 0, tempOffset: 0, humOffset: 0, batteryDividerRatio: 1.79 }, config) as SystemConfig;
+  return { runtime: rt, config: () => cfg, text: textKit() };
+}
+
+/** The built-in app called `name`, as its own descriptor (nothing is loaded until a loop asks). */
+export function builtinApp(name: string, host: AppHost = bareHost()): LoopApp {
+  const app = builtinApps(host).find((a) => a.name === name);
+  if (!app) throw new Error("no built-in app " + name);
+  return app;
+}
+
+/** The Time app's page as its module makes it, drawing with the resident text code. */
+export class TimeApp extends TimePage {
+  constructor() {
+    super(textKit());
+  }
+}
+
+/** The Date app's page as its module makes it. */
+export class DateApp extends DatePage {
+  constructor() {
+    super(textKit());
+  }
+}

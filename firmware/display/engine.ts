@@ -99,6 +99,8 @@ export class DisplayEngine {
   private next: Transition | null;
   /** Its index in TRANSITIONS, -1 until it is chosen (again once a change has taken it). */
   private nextIndex: number;
+  /** The transitionEffect setting the transition made ahead was picked for. */
+  private pickedFor: string;
   /** Its set-up (prepare) is done. */
   private nextReady: boolean;
   /** The transition of the change of page in progress; null for a cut. */
@@ -140,6 +142,7 @@ export class DisplayEngine {
     this.snapFrom = 0;
     this.next = null;
     this.nextIndex = -1;
+    this.pickedFor = "";
     this.nextReady = true;
     this.running = null;
     this.dimmers = null;
@@ -155,7 +158,7 @@ export class DisplayEngine {
   start(now: () => number): void {
     if (this.timer) return;
     // The first change of page finds its transition ready.
-    if (this.nextIndex < 0) this.makeNext(this.parts.pick());
+    if (this.nextIndex < 0) this.pickNext();
     while (!this.nextReady) this.prepareNext();
     this.fpsWindowStart = now();
     this.timer = setInterval(() => {
@@ -174,7 +177,15 @@ export class DisplayEngine {
    */
   regrade(): void {
     this.gradeDirty = true;
-    if (this.nextIndex < 0) return;
+    // Only a new transitionEffect picks again: Random would otherwise trade the transition made
+    // ahead for another at every change of any setting.
+    if (this.nextIndex < 0 || this.parts.settings().transitionEffect === this.pickedFor) return;
+    this.pickNext();
+  }
+
+  /** Chooses the next transition by the setting in force and makes it. */
+  private pickNext(): void {
+    this.pickedFor = this.parts.settings().transitionEffect;
     const i = this.parts.pick();
     if (i !== this.nextIndex) this.makeNext(i);
   }
@@ -185,7 +196,7 @@ export class DisplayEngine {
    * request) has it made here.
    */
   take(): number {
-    if (this.nextIndex < 0) this.makeNext(this.parts.pick());
+    if (this.nextIndex < 0) this.pickNext();
     while (!this.nextReady) this.prepareNext();
     const i = this.nextIndex;
     this.running = this.next;
@@ -230,7 +241,7 @@ export class DisplayEngine {
    */
   private ahead(): void {
     if (this.running) this.landed();
-    else if (this.nextIndex < 0) this.makeNext(this.parts.pick());
+    else if (this.nextIndex < 0) this.pickNext();
     else if (!this.nextReady) this.prepareNext();
   }
 

@@ -48,8 +48,12 @@ step("HTTP tests (simulator)", bin("uvu"), ["-r", "tsx", "test/http", "\\.test\\
 step("web page in a real browser", bin("uvu"), ["-r", "tsx", "test/web", "\\.test\\.ts$"], true);
 if (process.env.ESPRUINO) {
   step("real interpreter", process.execPath, ["--import", "tsx", "test/espruino/run.ts"], true);
+  step("npm run flash into the real interpreter (its console on TCP port 2323)", bin("uvu"),
+    ["-r", "tsx", "test/espruino", "flash\\.test\\.ts$"], true);
 } else {
   console.log("\n== real interpreter: skipped (set ESPRUINO=/path/to/espruino to run it)");
+  skipped++;
+  console.log("\n== npm run flash into the real interpreter: skipped (set ESPRUINO=/path/to/espruino to run it)");
   skipped++;
 }
 console.log("\n" + passed + " passed, " + failed + " failed, " + skipped + " skipped");

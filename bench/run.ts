@@ -18,7 +18,7 @@ import { startEspruino, type EspruinoTarget } from "../test/espruino/launch";
 import { ROOT } from "../test/harness/root";
 import { analyseDump, type DumpFigures } from "./dump";
 
-const IDLE_BUDGET = 4000;
+const IDLE_BUDGET = 3000;
 const GROWTH_LIMIT = 0.01;
 
 function option(name: string, fallback: number | string): string {

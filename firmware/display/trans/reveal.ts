@@ -11,6 +11,7 @@
 // columns), the same every time. Making them is a script loop over the pixels, about 10 ms for
 // 32 x 8 in the Linux build (measured), so a Reveal is made with the transition and its ranks
 // are settled a slice at a time before the transition starts (its prepare), never in its frames.
+import type { MakeTransition } from "../transitions";
 
 /** Rank steps: a rank image holds 0..LEVELS-1. */
 export const LEVELS = 256;
@@ -157,4 +158,15 @@ export function revealBelow(out: Graphics, from: GraphicsImage, to: GraphicsImag
   mask.transparent = 1;
   r.page.drawImage(mask, 0, 0);
   out.drawImage(r.pageOver, 0, 0);
+}
+
+/** A transition that reveals the new page in tiles of tileW x tileH, in the order `seed` shuffles. */
+export function shuffledReveal(tileW: number, tileH: number, seed: number): MakeTransition {
+  return (w, h) => {
+    const r = makeReveal(w, h, tileW, tileH, seed);
+    return {
+      prepare: () => settle(r),
+      draw: (out, from, to, t) => revealBelow(out, from, to, r, Math.round(t * LEVELS)),
+    };
+  };
 }

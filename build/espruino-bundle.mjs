@@ -37,8 +37,9 @@ export function espruinoBundle(entry, boardId, outfile) {
     minifySyntax: true,
     // Short local names take fewer of the interpreter's variables in every scope that holds them.
     // The renamer can produce `of`, which Espruino cannot parse as a name: buildEspruinoBundle
-    // renames it afterwards.
-    minifyIdentifiers: true,
+    // renames it afterwards. PIXLOOP_READABLE=1 keeps the source's names, to read variable dumps
+    // (bench/attribute.ts) against the code.
+    minifyIdentifiers: !process.env.PIXLOOP_READABLE,
     legalComments: "none",
     // Non-ASCII characters as escapes: Espruino's strings are 8-bit, and a UTF-8 literal would
     // reach it as two to four characters where Node sees one.

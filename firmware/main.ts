@@ -7,8 +7,9 @@ import { flash } from "./platform/flash";
 import { listen } from "./platform/server";
 import * as wifi from "./platform/wifi";
 import { restart } from "./platform/system";
-import { loadModule } from "./platform/modules";
+import { heldModule, loadModule } from "./platform/modules";
 import type PowerDown from "./device/power.mod";
+import type Serve from "./http/serve.mod";
 import { SystemStore } from "./system/store";
 import { SettingsStore } from "./settings/store";
 import { Runtime, TICK_MS } from "./device/runtime";
@@ -16,13 +17,14 @@ import { Display } from "./display/display";
 import type { LinkHealth } from "./display/status-dots";
 import { bringUpNetwork } from "./net/mode";
 import { startNtp } from "./platform/clock";
-import { handleRequest } from "./http/pipeline";
 import { hostOf } from "./http/guards";
 
 /** Storage file of the route table, written by the build from ./routes.ts. */
 const ROUTES_FILE = "routes";
 /** Port of the setup access point's server, whatever webPort says. */
 const SETUP_PORT = 80;
+/** How long the request pipeline stays loaded after the last request came in. */
+const SERVE_KEEP_MS = 500;
 
 /** Restarts (ms 0) or sleeps for `ms`; the module device/power leaves the boot mark first. */
 function powerDown(ms: number): void {
@@ -79,9 +81,10 @@ function boot(): void {
     const port = mode === "setup" || system.config.webPort <= 0 ? SETUP_PORT : system.config.webPort;
     // The route table is read in place from Storage (see http/router.ts).
     const routes = flash.read(ROUTES_FILE) || "\n";
+    const serve = heldModule<typeof Serve>("http/serve", SERVE_KEEP_MS);
     listen(port, (req, res) => {
       try {
-        handleRequest(app, routes, req, res);
+        serve()(app, routes, req, res);
       } catch (e) {
         // An exception here would leave the client waiting for an answer that never comes.
         res.writeHead(500, { "Content-Type": "application/json", "Connection": "close" });

@@ -37,3 +37,23 @@ export function loadModule<T>(id: string): T {
   if (value === undefined) throw new Error("module " + id + (code === undefined ? " is missing" : " did not load"));
   return value as T;
 }
+
+/**
+ * A module kept loaded while it is in use: the returned function hands over module `id`, loading
+ * it when it is not in memory, and the module is dropped `keepMs` after the last call. For code
+ * that runs in bursts (a request, then nothing for minutes): a burst pays one load, and the
+ * quiet clock does not hold the code.
+ */
+export function heldModule<T>(id: string, keepMs: number): () => T {
+  let held: T | null = null;
+  let drop: number | undefined;
+  return () => {
+    if (held === null) held = loadModule<T>(id);
+    if (drop !== undefined) clearTimeout(drop);
+    drop = setTimeout(() => {
+      held = null;
+      drop = undefined;
+    }, keepMs);
+    return held;
+  };
+}

@@ -14,7 +14,6 @@ export interface PinMap {
 }
 
 export interface ChipRules {
-  soc: "esp32" | "esp32s3";
   /** Display name, also used in validation messages ("not a valid ESP32-S3 GPIO"). */
   label: string;
   max: number;
@@ -39,7 +38,7 @@ export interface Fitted {
 export interface Board {
   /** Board id: the bundle is dist/<id>.js. */
   id: string;
-  chip: ChipRules;
+  soc: "esp32" | "esp32s3";
   defaults: PinMap;
   /** The file name POST /update accepts on this board. */
   updateImage: string;

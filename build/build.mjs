@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { STORAGE_FILES } from "./storage-files.mjs";
 import { writeFontFiles } from "./fonts.mjs";
 import { writeTableFiles } from "./tables.mjs";
+import { BOARD_IDS, writeChipFiles } from "./chips.mjs";
 import { buildEspruinoBundle } from "./espruino-bundle.mjs";
 import { buildModules, residentGuard } from "./modules.mjs";
 import { writeRouteTable } from "./routes.mjs";
@@ -13,9 +14,7 @@ import { writeRouteTable } from "./routes.mjs";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const quiet = process.argv.includes("--quiet");
 
-const BOARDS = fs.readdirSync(path.join(root, "boards"))
-  .filter((f) => f.endsWith(".ts") && f !== "board.ts")
-  .map((f) => f.slice(0, -3));
+const BOARDS = BOARD_IDS;
 
 async function buildBoard(id) {
   const outfile = path.join(root, "dist", id + ".js");
@@ -34,6 +33,7 @@ const outputs = [];
 for (const id of BOARDS) outputs.push(await buildBoard(id));
 writeFontFiles();
 writeTableFiles();
+await writeChipFiles();
 copyStorageFiles();
 // Modules serve every board (they may not import @board), so one build of them goes with all.
 const modules = await buildModules(path.join(root, "dist", "storage"), BOARDS[0]);

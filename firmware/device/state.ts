@@ -48,7 +48,7 @@ export function deviceState(app: App): object {
     version: app.version,
     uid: rt.uid,
     boardType: BOARD_TYPE,
-    soc: board.chip.soc,
+    soc: board.soc,
     updateImage: board.updateImage,
     ipAddress: stationIp(),
     macAddress: macFromUid(rt.uid),

@@ -2,16 +2,15 @@
 // the right type and range; unknown keys are dropped. A pin map that fails validation is
 // replaced as a whole by the board's defaults (the stored copy is left as it is). Nothing stored
 // gives the factory configuration.
-import type { Board } from "../../boards/board";
+import type { Board, ChipRules } from "../../boards/board";
 import { fieldRows, defaultConfig, parseField } from "./schema";
 import type { Bag, SystemConfig } from "./schema";
 import { checkField } from "./validate";
 import { isInteger } from "../core/number";
 import { checkI2sSet, validatePinMap } from "./pins";
 
-function loadSystem(raw: unknown, board: Board): { config: SystemConfig; pinFallback: boolean } {
-  const chip = board.chip;
-  const src: Bag = typeof raw === "object" && raw !== null && !Array.isArray(raw) ? raw as Bag : {};
+function loadSystem(raw: unknown, board: Board, chip: ChipRules): { config: SystemConfig; pinFallback: boolean } {
+    const src: Bag = typeof raw === "object" && raw !== null && !Array.isArray(raw) ? raw as Bag : {};
   const cfg = defaultConfig(board);
   const out = cfg as unknown as Bag;
   const rows = fieldRows();

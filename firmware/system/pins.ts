@@ -143,10 +143,9 @@ export function checkI2sSet(map: PinMap): Failure | null {
 }
 
 /** The capabilities `gpio` object: the chip's rules and the board's factory pin map. */
-export function gpioCapabilities(board: Board): object {
-  const c = board.chip;
+export function gpioCapabilities(board: Board, c: ChipRules): object {
   return {
-    soc: c.soc,
+    soc: board.soc,
     label: c.label,
     max: c.max,
     missing: c.missing,

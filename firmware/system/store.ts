@@ -7,6 +7,7 @@ import type { RecordFlash } from "../core/persist";
 import { loadModule } from "../platform/modules";
 import type SystemLoad from "./load.mod";
 import type { SystemConfig } from "./schema";
+import { chipRules } from "./chip";
 
 export class SystemStore {
   config!: SystemConfig;
@@ -14,16 +15,19 @@ export class SystemStore {
   pinFallback: boolean;
   private record: AtomicRecord;
   private board: Board;
+  private flash: RecordFlash;
 
   constructor(flash: RecordFlash, board: Board) {
     this.board = board;
+    this.flash = flash;
     this.record = new AtomicRecord(flash, "sys");
     this.pinFallback = false;
   }
 
   /** Reads the newest intact copy; see system/load.mod.ts. */
   load(): void {
-    const loaded = loadModule<typeof SystemLoad>("system/load")(this.record.load(), this.board);
+    const chip = chipRules(this.flash, this.board.id);
+    const loaded = loadModule<typeof SystemLoad>("system/load")(this.record.load(), this.board, chip);
     this.config = loaded.config;
     this.pinFallback = loaded.pinFallback;
   }

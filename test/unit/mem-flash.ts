@@ -1,6 +1,8 @@
 // Flash for the record tests: files held in a map, writes that can be refused, files that can be
 // planted or corrupted by hand.
 import type { RecordFlash } from "../../firmware/core/persist";
+import { chip as esp32Chip } from "../../boards/esp32";
+import { chip as esp32s3Chip } from "../../boards/esp32s3";
 
 export class MemFlash implements RecordFlash {
   files: { [name: string]: string } = {};
@@ -23,4 +25,12 @@ export class MemFlash implements RecordFlash {
     const body = JSON.stringify(value);
     this.files[base + "." + slot] = seq + " " + this.crc(body) + " " + body;
   }
+}
+
+/** Flash holding what the build puts beside the bundle for the system store: the chip rules. */
+export function boardFlash(): MemFlash {
+  const f = new MemFlash();
+  f.files["chip.esp32"] = JSON.stringify(esp32Chip);
+  f.files["chip.esp32s3"] = JSON.stringify(esp32s3Chip);
+  return f;
 }

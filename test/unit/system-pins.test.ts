@@ -1,19 +1,23 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import esp32 from "../../boards/esp32";
-import esp32s3 from "../../boards/esp32s3";
-import type { Board, PinMap } from "../../boards/board";
+import esp32, { chip as esp32Chip } from "../../boards/esp32";
+import esp32s3, { chip as esp32s3Chip } from "../../boards/esp32s3";
+import type { Board, ChipRules, PinMap } from "../../boards/board";
 import {
   validatePinMap, checkI2sSet, gpioCapabilities, isRtcPin, pinExists, isAdc1Pin,
 } from "../../firmware/system/pins";
 import { pinFields } from "../../firmware/system/schema";
+
+function chipOf(board: Board): ChipRules {
+  return board === esp32 ? esp32Chip : esp32s3Chip;
+}
 
 function map(board: Board, over: Partial<PinMap>): PinMap {
   return Object.assign({}, board.defaults, over) as PinMap;
 }
 
 function pinError(board: Board, over: Partial<PinMap>): string | null {
-  const f = validatePinMap(map(board, over), board.chip);
+  const f = validatePinMap(map(board, over), chipOf(board));
   if (!f) return null;
   assert.is(f.status, 400);
   assert.is(f.code, "invalidPinConfig");
@@ -33,8 +37,8 @@ test("pin fields: 16, in the documented order", () => {
 });
 
 test("factory maps of both chips are valid", () => {
-  assert.is(validatePinMap(esp32.defaults, esp32.chip), null);
-  assert.is(validatePinMap(esp32s3.defaults, esp32s3.chip), null);
+  assert.is(validatePinMap(esp32.defaults, esp32Chip), null);
+  assert.is(validatePinMap(esp32s3.defaults, esp32s3Chip), null);
   assert.is(checkI2sSet(esp32.defaults), null);
   assert.is(checkI2sSet(esp32s3.defaults), null);
 });
@@ -188,7 +192,7 @@ test("I2S set: all three or none; MCLK and amp enable need the three", () => {
 });
 
 test("gpio capabilities object", () => {
-  const g = gpioCapabilities(esp32s3) as { [k: string]: unknown };
+  const g = gpioCapabilities(esp32s3, esp32s3Chip) as { [k: string]: unknown };
   assert.equal(JSON.parse(JSON.stringify(g)), {
     soc: "esp32s3", label: "ESP32-S3", max: 48, missing: [[22, 25]], inputOnly: [],
     reserved: [
@@ -202,24 +206,24 @@ test("gpio capabilities object", () => {
   });
   assert.equal(Object.keys(g), ["soc", "label", "max", "missing", "inputOnly", "reserved", "adc1",
     "strapping", "rtc", "matrix", "defaults"]);
-  const e = gpioCapabilities(esp32) as { [k: string]: unknown };
+  const e = gpioCapabilities(esp32, esp32Chip) as { [k: string]: unknown };
   assert.is(e.max, 39);
   assert.equal(e.inputOnly, [[34, 39]]);
   assert.equal((e.defaults as PinMap).pinMatrix, 32);
 });
 
 test("helpers: rtc, existence, ADC1", () => {
-  assert.ok(isRtcPin(esp32.chip, 27));
-  assert.ok(isRtcPin(esp32.chip, 13));
-  assert.not.ok(isRtcPin(esp32.chip, 16));
-  assert.not.ok(isRtcPin(esp32.chip, -1));
-  assert.ok(isRtcPin(esp32s3.chip, 12));
-  assert.not.ok(isRtcPin(esp32s3.chip, 38));
-  assert.ok(pinExists(esp32s3.chip, 21));
-  assert.not.ok(pinExists(esp32s3.chip, 24));
-  assert.not.ok(pinExists(esp32.chip, 40));
-  assert.ok(isAdc1Pin(esp32.chip, 32));
-  assert.not.ok(isAdc1Pin(esp32s3.chip, 11));
+  assert.ok(isRtcPin(esp32Chip, 27));
+  assert.ok(isRtcPin(esp32Chip, 13));
+  assert.not.ok(isRtcPin(esp32Chip, 16));
+  assert.not.ok(isRtcPin(esp32Chip, -1));
+  assert.ok(isRtcPin(esp32s3Chip, 12));
+  assert.not.ok(isRtcPin(esp32s3Chip, 38));
+  assert.ok(pinExists(esp32s3Chip, 21));
+  assert.not.ok(pinExists(esp32s3Chip, 24));
+  assert.not.ok(pinExists(esp32Chip, 40));
+  assert.ok(isAdc1Pin(esp32Chip, 32));
+  assert.not.ok(isAdc1Pin(esp32s3Chip, 11));
 });
 
 test.run();

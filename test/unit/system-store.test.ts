@@ -9,7 +9,7 @@ import type { SystemConfig } from "../../firmware/system/schema";
 import type { Route, ApiRequest, Reply, MethodSpec, Handler } from "../../firmware/http/types";
 import { loadModule } from "../../firmware/platform/modules";
 import type { Failure } from "../../firmware/core/failure";
-import { MemFlash } from "./mem-flash";
+import { MemFlash, boardFlash } from "./mem-flash";
 import { LocalClock } from "../../firmware/time/clock";
 
 /** Writes one stored copy the way AtomicRecord lays it out. */
@@ -22,17 +22,17 @@ function withChange(c: SystemConfig, over: object): SystemConfig {
 }
 
 test("empty flash: factory defaults of the board", () => {
-  const s = new SystemStore(new MemFlash(), esp32);
+  const s = new SystemStore(boardFlash(), esp32);
   s.load();
   assert.equal(s.config, defaultConfig(esp32));
   assert.is(s.pinFallback, false);
-  const t = new SystemStore(new MemFlash(), esp32s3);
+  const t = new SystemStore(boardFlash(), esp32s3);
   t.load();
   assert.is(t.config.pinMatrix, 21);
 });
 
 test("save then load round-trips", () => {
-  const flash = new MemFlash();
+  const flash = boardFlash();
   const s = new SystemStore(flash, esp32);
   s.load();
   const next = withChange(s.config, { wifiSsid: "home", wifiPass: "pw", tempOffset: -2.5, panelStart: "bottomRight" });
@@ -50,7 +50,7 @@ test("save then load round-trips", () => {
 });
 
 test("write failure: false, previous config kept in memory and on flash", () => {
-  const flash = new MemFlash();
+  const flash = boardFlash();
   const s = new SystemStore(flash, esp32);
   s.load();
   const first = withChange(s.config, { wifiSsid: "one" });
@@ -66,7 +66,7 @@ test("write failure: false, previous config kept in memory and on flash", () => 
 });
 
 test("a corrupted newest copy falls back to the older one", () => {
-  const flash = new MemFlash();
+  const flash = boardFlash();
   const s = new SystemStore(flash, esp32);
   s.load();
   assert.ok(s.save(withChange(s.config, { wifiSsid: "older" })));
@@ -79,7 +79,7 @@ test("a corrupted newest copy falls back to the older one", () => {
 });
 
 test("missing fields take defaults, unknown keys dropped, wrong types fall back", () => {
-  const flash = new MemFlash();
+  const flash = boardFlash();
   plant(flash, 0, 3, {
     wifiSsid: "home", mqttPort: "1883x", webPort: 8080, tempOffset: 99, panelStart: "BOTTOMLEFT",
     panelWiring: "spiral", netStatic: "yes", gateway: "not-an-ip", bogus: 1, scriptLimit: 4,
@@ -105,7 +105,7 @@ test("missing fields take defaults, unknown keys dropped, wrong types fall back"
 });
 
 test("a stored invalid pin map is replaced by the board defaults as a whole", () => {
-  const flash = new MemFlash();
+  const flash = boardFlash();
   // pinBtnLeft on an input-only pin; other pins moved too.
   plant(flash, 1, 9, Object.assign({}, esp32.defaults, { wifiSsid: "home", pinBtnLeft: 36, pinBuzzer: 13 }));
   const s = new SystemStore(flash, esp32);
@@ -117,7 +117,7 @@ test("a stored invalid pin map is replaced by the board defaults as a whole", ()
   // The stored copy is not rewritten.
   assert.ok(flash.files["sys.1"].indexOf('"pinBtnLeft":36') > 0);
   // An ESP32 map on an ESP32-S3.
-  const other = new MemFlash();
+  const other = boardFlash();
   plant(other, 0, 1, Object.assign({ wifiSsid: "x" }, esp32.defaults));
   const t = new SystemStore(other, esp32s3);
   t.load();
@@ -126,7 +126,7 @@ test("a stored invalid pin map is replaced by the board defaults as a whole", ()
     [t.config.pinMatrix, t.config.pinBattery, t.config.pinI2sBclk],
     [esp32s3.defaults.pinMatrix, esp32s3.defaults.pinBattery, esp32s3.defaults.pinI2sBclk]);
   // A broken I2S set counts as an unusable map too.
-  const third = new MemFlash();
+  const third = boardFlash();
   plant(third, 0, 1, { pinI2sBclk: 4 });
   const u = new SystemStore(third, esp32);
   u.load();
@@ -138,7 +138,7 @@ test("a stored invalid pin map is replaced by the board defaults as a whole", ()
 });
 
 test("wipe: both copies gone, factory config", () => {
-  const flash = new MemFlash();
+  const flash = boardFlash();
   const s = new SystemStore(flash, esp32);
   s.load();
   assert.ok(s.save(withChange(s.config, { wifiSsid: "a" })));
@@ -206,7 +206,7 @@ test("routes: GET omits secrets unless secrets=1; refused in setup mode", async 
   const get = route(all, "/api/v1/system").methods.GET!;
   assert.is(get.setup, true);
   assert.is(get.guarded, "secrets");
-  const app = fakeApp("station", new MemFlash());
+  const app = fakeApp("station", boardFlash());
   let r = handler(get)(request("GET", "/api/v1/system", {}), app) as Reply;
   assert.is(r.status, 200);
   const plain = r.json as { [k: string]: unknown };
@@ -215,7 +215,7 @@ test("routes: GET omits secrets unless secrets=1; refused in setup mode", async 
   assert.is(Object.keys(plain).length, 67);
   r = handler(get)(request("GET", "/api/v1/system", { secrets: "1" }), app) as Reply;
   assert.is((r.json as { [k: string]: unknown }).wifiPass, "secret");
-  const setup = fakeApp("setup", new MemFlash());
+  const setup = fakeApp("setup", boardFlash());
   const f = handler(get)(request("GET", "/api/v1/system", { secrets: "1" }), setup) as Failure;
   assert.equal([f.status, f.code, f.message], [403, "forbidden", "not available during provisioning"]);
   assert.is((handler(get)(request("GET", "/api/v1/system", {}), setup) as Reply).status, 200);
@@ -225,7 +225,7 @@ test("routes: PUT saves, answers without secrets; 507 keeps the old config", asy
   const all = await routes();
   const put = route(all, "/api/v1/system").methods.PUT!;
   assert.equal([put.setup, put.guarded, put.emptyBody], [true, true, "invalidJson"]);
-  const flash = new MemFlash();
+  const flash = boardFlash();
   const app = fakeApp("station", flash);
   const r = handler(put)(request("PUT", "/api/v1/system", {}, { hostname: "clock", authPass: "new" }), app) as Reply;
   assert.is(r.status, 200);
@@ -254,7 +254,7 @@ test("routes: wifi scan answers 202 until results are ready, then hands them out
   const scan = route(all, "/api/v1/system/wifi-scan").methods.GET!;
   freshRadio();
   assert.is(scan.setup, true);
-  const app = fakeApp("setup", new MemFlash());
+  const app = fakeApp("setup", boardFlash());
   const req = request("GET", "/api/v1/system/wifi-scan", {});
   const first = handler(scan)(req, app) as Reply;
   assert.equal([first.status, first.json], [202, { scanning: true }]);

@@ -1,7 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import esp32 from "../../boards/esp32";
-import esp32s3 from "../../boards/esp32s3";
+import esp32, { chip as esp32Chip } from "../../boards/esp32";
+import esp32s3, { chip as esp32s3Chip } from "../../boards/esp32s3";
 import type { Board } from "../../boards/board";
 import { isFailure } from "../../firmware/core/failure";
 import type { Failure } from "../../firmware/core/failure";
@@ -17,7 +17,7 @@ function base(board?: Board, over?: object): SystemConfig {
 
 function put(body: unknown, current?: SystemConfig, board?: Board): SystemConfig | Failure {
   const b = board || esp32;
-  return applySystemPut(current || base(b), body, b.chip);
+  return applySystemPut(current || base(b), body, b === esp32 ? esp32Chip : esp32s3Chip);
 }
 
 function ok(body: unknown, current?: SystemConfig, board?: Board): Cfg {

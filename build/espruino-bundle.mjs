@@ -36,8 +36,9 @@ export function espruinoBundle(entry, boardId, outfile) {
     minifyWhitespace: true,
     minifySyntax: true,
     // Short local names take fewer of the interpreter's variables in every scope that holds them.
-    // The renamer can produce `of`, which Espruino cannot parse as a name: buildEspruinoBundle
-    // renames it afterwards. PIXLOOP_READABLE=1 keeps the source's names, to read variable dumps
+    // The renamer can produce `of`, which Espruino cannot parse as a name, or at the root a name
+    // Espruino keeps there (`E`, a pin): buildEspruinoBundle renames them afterwards.
+    // PIXLOOP_READABLE=1 keeps the source's names, to read variable dumps
     // (bench/attribute.ts) against the code.
     minifyIdentifiers: !process.env.PIXLOOP_READABLE,
     legalComments: "none",
@@ -67,42 +68,89 @@ function unusedName(names, base) {
 }
 
 /**
- * `code` with every variable named `of` renamed (Espruino reads `of` as a keyword). Property
- * names stay: only bindings and references are renamed.
+ * `code` with every variable whose name is in `rename` given a name no identifier of `code` has
+ * (bindings and references alike; property names stay). `rename` may also be a function of the
+ * parsed program returning the names.
  */
-export function renameOf(code) {
+function renameVariables(code, rename) {
   const ast = acorn.parse(code, { ecmaVersion: 2020 });
+  const wanted = typeof rename === "function" ? rename(ast) : rename;
+  if (!wanted.size) return code;
   const names = new Set();
-  // [start, end, shorthand]: a shorthand property {of} keeps its key and gets a renamed value.
+  // [start, end, name, shorthand]: a shorthand property {of} keeps its key and gets a renamed value.
   const spots = new Map();
   walk.fullAncestor(ast, (node, ancestors) => {
     if (node.type !== "Identifier") return;
     names.add(node.name);
-    if (node.name !== "of") return;
+    if (!wanted.has(node.name)) return;
     const parent = ancestors[ancestors.length - 2];
     if (parent && parent.type === "MemberExpression" && parent.property === node && !parent.computed) return;
     const isKey = parent && (parent.type === "Property" || parent.type === "MethodDefinition") && parent.key === node &&
       !parent.computed;
     if (isKey && !parent.shorthand) return;
-    spots.set(node.start, [node.start, node.end, !!(isKey || (parent && parent.shorthand))]);
+    spots.set(node.start, [node.start, node.end, node.name, !!(isKey || (parent && parent.shorthand))]);
   });
   if (!spots.size) return code;
-  const name = unusedName(names, "of_");
+  const to = new Map();
+  for (const n of wanted) {
+    const fresh = unusedName(names, n + "_");
+    names.add(fresh);
+    to.set(n, fresh);
+  }
   let out = code;
-  for (const [start, end, shorthand] of [...spots.values()].sort((a, b) => b[0] - a[0])) {
-    out = out.slice(0, start) + (shorthand ? "of:" : "") + name + out.slice(end);
+  for (const [start, end, name, shorthand] of [...spots.values()].sort((a, b) => b[0] - a[0])) {
+    out = out.slice(0, start) + (shorthand ? name + ":" : "") + to.get(name) + out.slice(end);
   }
   return out;
+}
+
+/**
+ * `code` with every variable named `of` renamed (Espruino reads `of` as a keyword). Property
+ * names stay: only bindings and references are renamed.
+ */
+export function renameOf(code) {
+  return renameVariables(code, new Set(["of"]));
+}
+
+// Names Espruino (ESP32 build) keeps at its root that the minifier could give a top-level variable
+// of the bundle, which would then hide them: the short ones (the minifier's names have one to
+// three characters) and the pins D0..D48.
+const ROOT_NAMES = new Set(["E", "LED", "BTN", "LED1", "LED2", "BTN1", "SPI1", "SPI2", "I2C1", "I2C2", "Pin"]);
+const isRootName = (n) => ROOT_NAMES.has(n) || /^D[0-9]+$/.test(n);
+
+/** The top-level bindings of a program that would hide one of Espruino's root names. */
+function rootClashes(ast) {
+  const out = new Set(["of"]);
+  const add = (id) => {
+    if (id && id.type === "Identifier" && isRootName(id.name)) out.add(id.name);
+  };
+  for (const st of ast.body) {
+    if (st.type === "VariableDeclaration") for (const d of st.declarations) add(d.id);
+    if (st.type === "FunctionDeclaration" || st.type === "ClassDeclaration") add(st.id);
+  }
+  return out;
+}
+
+/**
+ * A bundle whose top-level declarations live at Espruino's root (no wrapping function), with `of`
+ * and any clash with a root name renamed away.
+ */
+export function atRoot(code) {
+  return renameVariables(code, rootClashes);
 }
 
 /** Builds `entry` for board `boardId` into `outfile`; `define` adds to the build's constants. */
 export async function buildEspruinoBundle(entry, boardId, outfile, define, plugins) {
   const options = espruinoBundle(entry, boardId, outfile);
+  // Unwrapped: a function made at the root keeps no scope, one variable less for each of the
+  // bundle's top-level functions and methods than inside a wrapping function (measured: 270
+  // variables of the firmware).
+  options.format = "esm";
   options.write = false;
   options.plugins = plugins || [];
   Object.assign(options.define, define || {});
   const result = await esbuild.build(options);
-  const code = renameOf(result.outputFiles[0].text);
+  const code = atRoot(result.outputFiles[0].text);
   fs.mkdirSync(path.dirname(outfile), { recursive: true });
   fs.writeFileSync(outfile, code);
   return outfile;

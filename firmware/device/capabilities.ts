@@ -2,8 +2,6 @@
 // this device.
 import type { App } from "../app";
 import { gpioCapabilities } from "../system/pins";
-import { chipRules } from "../system/chip";
-import { flash } from "../platform/flash";
 import { EFFECTS, OVERLAYS, PALETTES, TRANSITIONS } from "./names";
 
 export function capabilities(app: App): object {
@@ -21,6 +19,6 @@ export function capabilities(app: App): object {
       mp3: false,
       radio: false,
     },
-    gpio: gpioCapabilities(app.board, chipRules(flash, app.board.id)),
+    gpio: gpioCapabilities(app.board, app.system.chip()),
   };
 }

@@ -4,11 +4,9 @@ import { json } from "../http/types";
 import { failure, isFailure } from "../core/failure";
 import { publicView } from "./schema";
 import { applySystemPut } from "./validate";
-import { chipRules } from "./chip";
-import { flash } from "../platform/flash";
 
 const putSystem: Handler = (req, app) => {
-  const next = applySystemPut(app.system.config, req.body, chipRules(flash, app.board.id));
+  const next = applySystemPut(app.system.config, req.body, app.system.chip());
   if (isFailure(next)) return next;
   if (!app.system.save(next)) return failure(507, "insufficientStorage", "storage capacity reached");
   // A new zone is compiled now, between frames, rather than by the next frame.

@@ -6,8 +6,8 @@ import Module from "node:module";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { SimAdc, SimBme280, SimI2C, SimSht31 } from "../harness/sensors";
-import esp32 from "../../boards/esp32";
-import esp32s3 from "../../boards/esp32s3";
+import esp32, { chip as esp32Chip } from "../../boards/esp32";
+import esp32s3, { chip as esp32s3Chip } from "../../boards/esp32s3";
 import type { Board } from "../../boards/board";
 import { defaultConfig } from "../../firmware/system/schema";
 import type { SystemConfig } from "../../firmware/system/schema";
@@ -73,7 +73,7 @@ function makeApp(board: Board, edit?: (c: SystemConfig) => void): { app: App; ca
     board,
     version: "1.2.3",
     mode: "station",
-    system: { config },
+    system: { config, chip: () => (board === esp32 ? esp32Chip : esp32s3Chip) },
     settings: { current: defaultSettings() },
     runtime: new Runtime(config),
     ownHosts: () => [],

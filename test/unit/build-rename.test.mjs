@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { renameOf } from "../../build/espruino-bundle.mjs";
+import { atRoot, renameOf } from "../../build/espruino-bundle.mjs";
 
 test("variables named `of` are renamed; property names and shorthand keys stay", () => {
   assert.is(renameOf("var of=1;function f(of){return {of, x: of, of: 2}.of + of;}"),
@@ -14,6 +14,16 @@ test("the new name is one the code does not use yet", () => {
 test("code without such a variable comes back unchanged", () => {
   const code = "for (const a of b) c.of(a);";
   assert.is(renameOf(code), code);
+});
+
+test("at the root, top-level variables named like Espruino's root names (E, pins) are renamed", () => {
+  assert.is(atRoot("var E=1,D12=2,a=E+D12;function f(D12){return D12+a.E;}"),
+    "var E_0=1,D12_0=2,a=E_0+D12_0;function f(D12_0){return D12_0+a.E;}");
+});
+
+test("at the root, the interpreter's own names referenced by the code stay", () => {
+  const code = "var a=E.toString(D12);function f(){return E;}";
+  assert.is(atRoot(code), code);
 });
 
 test.run();

@@ -87,8 +87,6 @@ export class DisplayEngine {
   private slotEpoch: number[];
   /** Graded for the LEDs. */
   private live: Surfaces;
-  /** Ungraded, for screen captures. */
-  private logical: Surfaces;
   private grade: Grade;
   /** Counts changes of the grading or the settings: a slot drawn under another count is stale. */
   private epoch: number;
@@ -128,14 +126,9 @@ export class DisplayEngine {
     this.slotKey = [EMPTY, EMPTY];
     this.slotEpoch = [0, 0];
     this.grade = new Grade();
-    const neutral = new Grade();
     this.live = {
       frame: new FrameCanvas(this.frameG, this.grade),
       slots: [new FrameCanvas(this.slotG[0], this.grade), new FrameCanvas(this.slotG[1], this.grade)],
-    };
-    this.logical = {
-      frame: new FrameCanvas(this.frameG, neutral),
-      slots: [new FrameCanvas(this.slotG[0], neutral), new FrameCanvas(this.slotG[1], neutral)],
     };
     this.epoch = 1;
     this.snapshotOf = NaN;
@@ -277,7 +270,14 @@ export class DisplayEngine {
   screenJson(now: number): string {
     // Drawn without the slots' cached pages, which hold graded colours; they are drawn again.
     this.forget();
-    this.compose(this.logical, now, false);
+    // Ungraded canvases, made for the capture: captures are rare, and kept they cost as much as
+    // the graded ones.
+    const neutral = new Grade();
+    const logical: Surfaces = {
+      frame: new FrameCanvas(this.frameG, neutral),
+      slots: [new FrameCanvas(this.slotG[0], neutral), new FrameCanvas(this.slotG[1], neutral)],
+    };
+    this.compose(logical, now, false);
     this.forget();
     const g = this.frameG;
     let out = "{\"width\":" + this.width + ",\"height\":" + PANEL_HEIGHT + ",\"pixels\":[";

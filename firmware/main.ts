@@ -45,10 +45,10 @@ function boot(): void {
   const hostname = runtime.hostname;
   let mode = "station";
   const health: LinkHealth = { wifiUp: false, brokerDown: false };
-  const display = new Display(() => system.config, settings, runtime, () => {
+  const display = new Display(system, settings, runtime, () => {
     // No dots on the setup screen.
     if (mode === "setup") return null;
-    const cfg = system.config;
+    const cfg = system.live;
     health.wifiUp = runtime.wifi.state === "connected";
     health.brokerDown = cfg.mqttEnabled && cfg.mqttHost !== "" && runtime.mqtt.state !== "connected";
     return health;
@@ -97,7 +97,7 @@ function boot(): void {
   let ntpServer = "";
   setInterval(() => {
     runtime.tick();
-    const server = system.config.ntpServer;
+    const server = system.live.ntpServer;
     if (mode === "station" && server !== ntpServer) {
       ntpServer = server;
       startNtp(server);

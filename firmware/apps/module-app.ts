@@ -5,7 +5,7 @@
 // draws nothing.
 import type { Canvas } from "../display/canvas";
 import type { Runtime } from "../device/runtime";
-import type { SystemConfig } from "../system/schema";
+import type { LiveConfig } from "../system/store";
 import type { FrameContext, LoopApp, Page } from "./types";
 import type { TextKit } from "./text-kit";
 import { loadModule } from "../platform/modules";
@@ -13,8 +13,8 @@ import { loadModule } from "../platform/modules";
 /** What an app module is handed when its page is made: the live device and its configuration. */
 export interface AppHost {
   runtime: Runtime;
-  /** The stored system configuration; returns the held object, so it may be called every frame. */
-  config: () => SystemConfig;
+  /** What frames read of the system configuration; returns the held object, so it may be called every frame. */
+  config: () => LiveConfig;
   /** The resident text code, for drawing. */
   text: TextKit;
 }

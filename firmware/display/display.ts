@@ -1,7 +1,7 @@
 // Everything on the panel, put together once at boot: the app loop with the built-in apps (whose
 // pages are modules the loop loads while they are on screen or next), the indicators, the mood
 // light, the global overlay, the brightness control and the render loop.
-import type { SystemConfig } from "../system/schema";
+import type { SystemStore } from "../system/store";
 import type { SettingsStore } from "../settings/store";
 import type { Runtime } from "../device/runtime";
 import type { LinkHealth } from "./status-dots";
@@ -31,9 +31,10 @@ export class Display {
   readonly engine: DisplayEngine;
   overlay: OverlayState;
 
-  constructor(config: () => SystemConfig, settings: SettingsStore, runtime: Runtime, health: () => LinkHealth | null) {
-    // No local for config(): the closures made here keep this scope, and with it the boot's
-    // configuration object long after a PUT /system has replaced it.
+  constructor(system: SystemStore, settings: SettingsStore, runtime: Runtime, health: () => LinkHealth | null) {
+    // No local for system.config: the closures made here keep this scope, and with it the whole
+    // configuration, which the store holds only while requests use it. Frames read system.live.
+    const live = () => system.live;
     const current = () => settings.current;
     this.indicators = runtime.indicators;
     this.moodlight = new Moodlight();
@@ -41,29 +42,29 @@ export class Display {
     this.clock = new LocalClock(nowMs);
     let seed = 1;
     this.loop = new AppLoop(
-      builtinApps({ runtime, config, text: textKit() }),
+      builtinApps({ runtime, config: live, text: textKit() }),
       current,
       // The transition the engine made ahead for this change of page.
       () => this.engine.take(),
       () => current().transitionDirection === "reverse",
     );
     this.engine = new DisplayEngine({
-      panel: new PanelOutput(config()),
+      panel: new PanelOutput(system.config),
       loop: this.loop,
       indicators: this.indicators,
       moodlight: this.moodlight,
       clock: this.clock,
-      tz: () => config().tz,
-      brightness: new BrightnessControl(config, current),
+      tz: () => live().tz,
+      brightness: new BrightnessControl(live, current),
       settings: current,
-      colorOrder: config().panelColorOrder,
+      colorOrder: system.config.panelColorOrder,
       health,
       lightRaw: () => runtime.lightRaw,
       report: runtime,
       pick: () => pickTransition(current().transitionEffect, seed++),
     });
     settings.onChange(() => this.engine.regrade());
-    wireLoopButtons(config(), this.loop, () => current().blockNavigation);
+    wireLoopButtons(system.config, this.loop, () => current().blockNavigation);
   }
 
   /**

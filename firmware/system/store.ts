@@ -8,26 +8,87 @@ import { loadModule } from "../platform/modules";
 import type SystemLoad from "./load.mod";
 import type { SystemConfig } from "./schema";
 
+/**
+ * The fields read while frames and timers run (clock, brightness, readings, the status dot, the
+ * time server). The rest is read only by requests and at boot.
+ */
+export type LiveConfig = Pick<SystemConfig, "tz" | "ntpServer" | "mqttEnabled" | "mqttHost" |
+  "brightnessSmoothing" | "ldrFactor" | "ldrGamma" | "ldrOnGround" | "maxBrightness" | "minBrightness" |
+  "tempDecimals" | "tempOffset" | "humOffset" | "batteryDividerRatio">;
+
+const LIVE_FIELDS = "tz ntpServer mqttEnabled mqttHost brightnessSmoothing ldrFactor ldrGamma ldrOnGround " +
+  "maxBrightness minBrightness tempDecimals tempOffset humOffset batteryDividerRatio";
+
+/** How long the whole configuration stays in memory after it was last asked for. */
+const HOLD_MS = 500;
+
 export class SystemStore {
-  config!: SystemConfig;
+  /** What frames and timers read; replaced (never changed) by every load and save. */
+  live!: LiveConfig;
   /** True when the last load found an unusable pin map and runs on the board defaults instead. */
   pinFallback: boolean;
   private record: AtomicRecord;
   private board: Board;
   private flash: RecordFlash;
+  /** The whole configuration while it is held, else null (read again from flash when asked). */
+  private held: SystemConfig | null;
+  private drop: number | undefined;
 
   constructor(flash: RecordFlash, board: Board) {
     this.board = board;
     this.flash = flash;
     this.record = new AtomicRecord(flash, "sys");
     this.pinFallback = false;
+    this.held = null;
+  }
+
+  /**
+   * The whole stored configuration. Requests and boot read it; it is read from flash (and checked)
+   * when not in memory and dropped HOLD_MS after its last use, so that the idle clock holds only
+   * the live fields. A PUT replaces the object: read it where it is used, do not keep it.
+   */
+  get config(): SystemConfig {
+    if (!this.held) this.load();
+    this.hold();
+    return this.held as SystemConfig;
   }
 
   /** Reads the newest intact copy; see system/load.mod.ts. */
   load(): void {
     const loaded = loadModule<typeof SystemLoad>("system/load")(this.record.load(), this.board, this.chip());
-    this.config = loaded.config;
+    this.use(loaded.config);
     this.pinFallback = loaded.pinFallback;
+  }
+
+  /** Persists `next` and makes it current; false (nothing changed) when the flash refused. */
+  save(next: SystemConfig): boolean {
+    if (!this.record.save(next)) return false;
+    this.use(next);
+    this.pinFallback = false;
+    return true;
+  }
+
+  /** Erases both stored copies and returns to the factory configuration. */
+  wipe(): void {
+    this.record.erase();
+    this.load();
+  }
+
+  private use(config: SystemConfig): void {
+    this.held = config;
+    this.hold();
+    const live = {} as { [name: string]: unknown };
+    const names = LIVE_FIELDS.split(" ");
+    for (let i = 0; i < names.length; i++) live[names[i]] = (config as unknown as { [name: string]: unknown })[names[i]];
+    this.live = live as unknown as LiveConfig;
+  }
+
+  private hold(): void {
+    if (this.drop !== undefined) clearTimeout(this.drop);
+    this.drop = setTimeout(() => {
+      this.held = null;
+      this.drop = undefined;
+    }, HOLD_MS);
   }
 
   /**
@@ -40,17 +101,4 @@ export class SystemStore {
     return JSON.parse(text) as ChipRules;
   }
 
-  /** Persists `next` and makes it current; false (nothing changed) when the flash refused. */
-  save(next: SystemConfig): boolean {
-    if (!this.record.save(next)) return false;
-    this.config = next;
-    this.pinFallback = false;
-    return true;
-  }
-
-  /** Erases both stored copies and returns to the factory configuration. */
-  wipe(): void {
-    this.record.erase();
-    this.load();
-  }
 }

@@ -180,7 +180,7 @@ function request(method: "GET" | "PUT", path: string, query: { [k: string]: stri
 function fakeApp(mode: "station" | "setup", flash: MemFlash) {
   const system = new SystemStore(flash, esp32);
   system.load();
-  system.config = withChange(system.config, { wifiSsid: "home", wifiPass: "secret", authPass: "a" });
+  system.save(withChange(system.config, { wifiSsid: "home", wifiPass: "secret", authPass: "a" }));
   const display = { clock: new LocalClock(() => Date.UTC(2025, 6, 1)) };
   return { board: esp32, mode, system, display, runtime: { wifiScan: null } } as unknown as import("../../firmware/app").App;
 }

@@ -109,7 +109,28 @@ function renameVariables(code, rename) {
  * names stay: only bindings and references are renamed.
  */
 export function renameOf(code) {
-  return renameVariables(code, new Set(["of"]));
+  return endBareReturns(renameVariables(code, new Set(["of"])));
+}
+
+/**
+ * `code` with a semicolon after every `return` without a value that a `}` follows: Espruino 2v29
+ * reads `if(x)return}` as a return of an expression that never comes ("Unexpected end of Input"
+ * when the function runs; measured), while `if(x)return;}` works. The minifier writes the first.
+ */
+export function endBareReturns(code) {
+  const ast = acorn.parse(code, { ecmaVersion: 2020 });
+  const at = [];
+  walk.simple(ast, {
+    ReturnStatement(node) {
+      if (node.argument || code.charAt(node.end - 1) === ";") return;
+      let i = node.end;
+      while (/\s/.test(code.charAt(i))) i++;
+      if (code.charAt(i) === "}") at.push(node.end);
+    },
+  });
+  let out = code;
+  for (const i of at.sort((a, b) => b - a)) out = out.slice(0, i) + ";" + out.slice(i);
+  return out;
 }
 
 // Names Espruino (ESP32 build) keeps at its root that the minifier could give a top-level variable
@@ -136,7 +157,7 @@ function rootClashes(ast) {
  * and any clash with a root name renamed away.
  */
 export function atRoot(code) {
-  return renameVariables(code, rootClashes);
+  return endBareReturns(renameVariables(code, rootClashes));
 }
 
 /** Builds `entry` for board `boardId` into `outfile`; `define` adds to the build's constants. */

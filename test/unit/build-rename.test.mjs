@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { atRoot, renameOf } from "../../build/espruino-bundle.mjs";
+import { atRoot, endBareReturns, renameOf } from "../../build/espruino-bundle.mjs";
 
 test("variables named `of` are renamed; property names and shorthand keys stay", () => {
   assert.is(renameOf("var of=1;function f(of){return {of, x: of, of: 2}.of + of;}"),
@@ -24,6 +24,13 @@ test("at the root, top-level variables named like Espruino's root names (E, pins
 test("at the root, the interpreter's own names referenced by the code stay", () => {
   const code = "var a=E.toString(D12);function f(){return E;}";
   assert.is(atRoot(code), code);
+});
+
+test("a return without a value right before a closing brace gets its semicolon", () => {
+  assert.is(endBareReturns("function f(x){if(x)return}function g(x){if(x)return 1;else return }"),
+    "function f(x){if(x)return;}function g(x){if(x)return 1;else return; }");
+  const fine = "function f(x){if(x){return}return;}";
+  assert.is(endBareReturns(fine), "function f(x){if(x){return;}return;}");
 });
 
 test.run();

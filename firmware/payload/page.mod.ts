@@ -1,0 +1,313 @@
+// The page of a pushed app or a notification, made from its stored payload (payload/stored.ts)
+// while it is on screen or next.
+//
+// Paint order: the background (backgroundColor; an effect, once effects are drawn, replaces it),
+// then the text and the decorations (draw list, progress bar, bar chart, line chart), the text
+// last when textInFront and first otherwise.
+//
+// For the engine's still buffer the page splits itself by what changes with time. Text that
+// neither scrolls, blinks nor fades makes the whole page still. Otherwise the text is the moving
+// part: with textInFront the decorations are still and the text is drawn over them; without it
+// the decorations must cover the text, so they are drawn once into a buffer of their own whose
+// untouched pixels hold a key colour, and that buffer is laid over the text each frame with the
+// key transparent. Either way a frame of moving text costs the text and at most one image copy.
+import type { Canvas } from "../display/canvas";
+import type { FrameContext } from "../apps/types";
+import type { TextKit } from "../apps/text-kit";
+import type { Settings } from "../settings/types";
+import type { FontName, TextLine } from "../text/font";
+import type { ScrollTrack } from "../text/scroll";
+import type { ScrollSpec } from "../text/scroll-spec";
+import type { MakePayloadPage, PayloadFields, PayloadHost, PayloadPage, StoredPayload } from "./stored";
+import { payloadFields } from "./stored";
+import type { DrawProgram } from "./draw";
+import { runDraw } from "./draw";
+import type { ChartData } from "./chart";
+import { drawBarChart, drawLineChart } from "./chart";
+import { drawProgress } from "./progress";
+import { defaultColor } from "./schema";
+
+/** Columns an icon takes from the text, charts and progress bar: 8 for the icon, 1 gap. */
+const ICON_COLUMN = 9;
+/** Width assumed for counting passes before the first frame has told the real one. */
+const PANEL_WIDTH = 32;
+/**
+ * The decorations' buffer starts filled with this wire colour and is laid over the text with it
+ * transparent; a decoration whose graded colour happens to be it is drawn one step off instead.
+ */
+const KEY = 0x010203;
+
+// How plain text is coloured, in the spec's order of priority.
+const SOLID = 0;
+const RAMP = 1;
+const FADE = 2;
+const BLINK = 3;
+
+class PushedPage implements PayloadPage {
+  private kit: TextKit;
+  private fields: PayloadFields;
+  private text: string;
+  /** StoredPayload.r, or "" for plain text. */
+  private runs: string;
+  private font: FontName;
+  /** Per colour run (one for plain text): its layout, its x from the text's left edge, its colour. */
+  private lines: TextLine[];
+  private xs: number[];
+  private colors: number[];
+  /**
+   * The text's colours as the grading of the last drawStill turned them into wire colours: black,
+   * the one text colour, then each run's. Grading a colour costs more than drawing a glyph, and
+   * any change of the grading makes the engine draw the still part again before the next moving
+   * part, so the moving part reuses them.
+   */
+  private wires: number[];
+  private width: number;
+  private upper: boolean;
+  private track: ScrollTrack;
+  /** First column of the text area (right of the icon column). */
+  private left: number;
+  private mode: number;
+  private program: DrawProgram | undefined;
+  private bars: ChartData | undefined;
+  private points: ChartData | undefined;
+  private decorated: boolean;
+  private progressColor: number;
+  private trackColor: number;
+  /** Tells this page's still part from any other's (a replaced payload gets a new page). */
+  private key: number;
+  /** What layout and motion were last worked out for: the settings object and the canvas width. */
+  private seen: Settings | null;
+  private seenWidth: number;
+  private moving: boolean;
+  /** The decorations' own buffer (text behind decorations only), made when first needed. */
+  private decor: Graphics | null;
+  private decorImage: GraphicsImage | null;
+  private keyed: Canvas | null;
+  /** The canvas whose grading the decorations' buffer is drawn with. */
+  private grader: Canvas | null;
+
+  constructor(p: StoredPayload, host: PayloadHost) {
+    const f = payloadFields(p);
+    this.kit = host.text;
+    this.fields = f;
+    this.text = p.t || "";
+    this.runs = p.r || "";
+    this.font = f.font === "large" ? "large" : "small";
+    this.lines = [];
+    this.xs = [];
+    this.colors = [];
+    this.wires = [];
+    this.width = 0;
+    this.upper = false;
+    this.track = host.text.track();
+    this.left = f.icon && host.iconFound && host.iconFound(f.icon) ? ICON_COLUMN : 0;
+    this.mode = f.textColor === "palette" && f.palette !== undefined ? RAMP : f.textFadeMs ? FADE : f.textBlinkMs ? BLINK : SOLID;
+    this.program = p.d;
+    this.bars = p.b;
+    this.points = p.l;
+    this.decorated = !!p.d || !!p.b || !!p.l || f.progress !== undefined;
+    this.progressColor = typeof f.progressColor === "number" ? f.progressColor : defaultColor("progressColor");
+    this.trackColor = f.progressTrackColor !== undefined ? f.progressTrackColor : defaultColor("progressTrackColor");
+    this.key = Math.random();
+    this.seen = null;
+    this.seenWidth = 0;
+    this.moving = false;
+    this.decor = null;
+    this.decorImage = null;
+    this.keyed = null;
+    this.grader = null;
+    const runs = this.runs;
+    for (let i = 0; i < runs.length; i += 5) {
+      this.colors.push((runs.charCodeAt(i + 2) << 16) | (runs.charCodeAt(i + 3) << 8) | runs.charCodeAt(i + 4));
+    }
+    this.layout(true);
+  }
+
+  /** Lays the text out again, one line per colour run, reusing the lines. */
+  private layout(upper: boolean): void {
+    const text = this.text;
+    const runs = this.runs;
+    const count = !text ? 0 : runs ? runs.length / 5 : 1;
+    let start = 0;
+    let x = 0;
+    for (let i = 0; i < count; i++) {
+      const end = runs ? (runs.charCodeAt(i * 5) << 8) | runs.charCodeAt(i * 5 + 1) : text.length;
+      const piece = text.substring(start, end);
+      if (this.lines[i]) this.kit.relayout(this.lines[i], piece, this.font, upper);
+      else this.lines.push(this.kit.layout(piece, this.font, upper));
+      const line = this.lines[i];
+      this.xs[i] = x;
+      // A line's width leaves out the blank column after its last glyph; the next run starts past it.
+      if (line.runs.length) x += line.width + 1;
+      start = end;
+    }
+    this.width = x > 0 ? x - 1 : 0;
+    this.upper = upper;
+  }
+
+  /** Case, scroll and motion for these settings and this width (again only when either changed). */
+  private prepare(width: number, s: Settings): void {
+    if (s === this.seen && width === this.seenWidth) return;
+    const f = this.fields;
+    const upper = f.textCase === "upper" || (f.textCase === undefined && s.uppercase);
+    if (upper !== this.upper) this.layout(upper);
+    // Field by field over the global scroll as it is now, so a later change of it applies here too.
+    const spec = f.scroll ? Object.assign({}, s.scroll, f.scroll) as ScrollSpec : s.scroll;
+    this.track.setup(spec, this.width, this.left, width - this.left, f.textOffsetX || 0, f.textCenter !== false);
+    const animated = this.mode === FADE || this.mode === BLINK;
+    this.moving = this.lines.length > 0 && (this.track.moves || animated);
+    this.seen = s;
+    this.seenWidth = width;
+  }
+
+  /** The text's one colour: its own, else the global one (also what a palette ramp stands in for). */
+  private textColor(s: Settings): number {
+    const c = this.fields.textColor;
+    return typeof c === "number" ? c : s.textColor;
+  }
+
+  passes(f: FrameContext): number {
+    this.prepare(this.seenWidth || PANEL_WIDTH, f.settings);
+    return this.moving && this.track.moves ? this.track.passes(f.shownMs) : -1;
+  }
+
+  stillKey(): number {
+    return this.key;
+  }
+
+  draw(c: Canvas, f: FrameContext): void {
+    this.prepare(c.width, f.settings);
+    this.background(c);
+    this.body(c, f);
+  }
+
+  drawStill(c: Canvas, f: FrameContext): void {
+    this.prepare(c.width, f.settings);
+    this.background(c);
+    if (!this.moving) {
+      this.body(c, f);
+    } else {
+      this.gradeColors(c, f.settings);
+      if (!this.decorated) return;
+      if (this.fields.textInFront) this.decorations(c, f.settings);
+      else this.drawDecor(c, f.settings);
+    }
+  }
+
+  drawMoving(c: Canvas, f: FrameContext): void {
+    this.prepare(c.width, f.settings);
+    if (!this.moving) return;
+    this.drawText(c, f, true);
+    if (!this.fields.textInFront && this.decorated && this.decorImage) c.g.drawImage(this.decorImage, 0, 0);
+  }
+
+  private background(c: Canvas): void {
+    const f = this.fields;
+    if (f.backgroundColor === undefined || f.effect !== undefined) return;
+    c.color(f.backgroundColor);
+    c.g.fillRect(0, 0, c.width - 1, c.height - 1);
+  }
+
+  private body(c: Canvas, f: FrameContext): void {
+    if (this.fields.textInFront) {
+      this.decorations(c, f.settings);
+      this.drawText(c, f, false);
+    } else {
+      this.drawText(c, f, false);
+      this.decorations(c, f.settings);
+    }
+  }
+
+  /** Draw list, progress bar, bar chart, line chart, in that order. */
+  private decorations(c: Canvas, s: Settings): void {
+    const f = this.fields;
+    const left = this.left;
+    const textColor = this.textColor(s);
+    const chartColor = typeof f.chartColor === "number" ? f.chartColor : textColor;
+    const autoscale = f.chartAutoscale !== false;
+    if (this.program) runDraw(c, this.program, textColor, this.font);
+    if (f.progress !== undefined) drawProgress(c, f.progress, left, this.progressColor, this.trackColor);
+    if (this.bars) drawBarChart(c, this.bars, left, autoscale, chartColor);
+    if (this.points) drawLineChart(c, this.points, left, autoscale, chartColor);
+  }
+
+  /** The decorations into their own buffer, graded as `c` grades, everything else the key colour. */
+  private drawDecor(c: Canvas, s: Settings): void {
+    let g = this.decor;
+    if (!g || g.getWidth() !== c.width) {
+      const own = Graphics.createArrayBuffer(c.width, c.height, 24);
+      g = own;
+      this.decor = own;
+      this.decorImage = { width: c.width, height: c.height, bpp: 24, buffer: own.buffer, transparent: KEY };
+      const page = this;
+      this.keyed = {
+        g: own,
+        width: c.width,
+        height: c.height,
+        color(rgb: number, level?: number): void {
+          const grader = page.grader as Canvas;
+          grader.color(rgb, level);
+          const wire = grader.g.getColor();
+          own.setColor(wire === KEY ? KEY ^ 1 : wire);
+        },
+      };
+    }
+    this.grader = c;
+    g.setColor(KEY);
+    g.fillRect(0, 0, c.width - 1, c.height - 1);
+    this.decorations(this.keyed as Canvas, s);
+  }
+
+  private gradeColors(c: Canvas, s: Settings): void {
+    const wires = this.wires;
+    const colors = this.colors;
+    c.color(0);
+    wires[0] = c.g.getColor();
+    c.color(this.textColor(s));
+    wires[1] = c.g.getColor();
+    for (let i = 0; i < colors.length; i++) {
+      c.color(colors[i]);
+      wires[2 + i] = c.g.getColor();
+    }
+  }
+
+  /** The text at f.shownMs; `graded`: in the colours gradeColors kept (not while fading, which grades every frame). */
+  private drawText(c: Canvas, f: FrameContext, graded: boolean): void {
+    const lines = this.lines;
+    if (!lines.length) return;
+    const fields = this.fields;
+    const t = f.shownMs;
+    let level = 1;
+    let dark = false;
+    if (this.mode === FADE) {
+      // Full at the start of each period, black half way through.
+      const period = fields.textFadeMs as number;
+      level = 0.5 + 0.5 * Math.cos((2 * Math.PI * (t % period)) / period);
+    } else if (this.mode === BLINK) {
+      const period = fields.textBlinkMs as number;
+      dark = t % period < period / 2;
+    }
+    // A palette ramp recolours fragments too; until palettes are drawn it stands as the text colour.
+    const own = this.runs && this.mode !== RAMP ? this.colors : null;
+    const solid = this.textColor(f.settings);
+    const wires = graded && this.mode !== FADE ? this.wires : null;
+    const y = (c.height - this.kit.capHeight(this.font)) >> 1;
+    const g = c.g;
+    const track = this.track;
+    const xs = this.xs;
+    for (let n = 0; ; n++) {
+      const x = track.copyX(t, n);
+      if (isNaN(x)) break;
+      for (let i = 0; i < lines.length; i++) {
+        const at = x + xs[i];
+        if (at >= c.width || at + lines[i].width < 0) continue;
+        if (wires) g.setColor(wires[dark ? 0 : own ? 2 + i : 1]);
+        else c.color(dark ? 0 : own ? own[i] : solid, level);
+        this.kit.draw(g, lines[i], at, y);
+      }
+    }
+  }
+}
+
+const makePage: MakePayloadPage = (p, host) => new PushedPage(p, host);
+export default makePage;

@@ -7,7 +7,8 @@ import { deviceRoutes } from "./device/routes";
 import { settingsRoutes } from "./settings/routes";
 import { displayRoutes } from "./display/routes";
 import { appRoutes } from "./apps/routes";
+import { notifyRoutes } from "./notify/routes";
 import { webRoutes } from "./web/routes";
 
 export const ROUTES: Route[] = ([] as Route[]).concat(deviceRoutes, systemRoutes, settingsRoutes, displayRoutes, appRoutes,
-  webRoutes);
+  notifyRoutes, webRoutes);

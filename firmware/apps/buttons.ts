@@ -1,12 +1,15 @@
 // The left and right buttons step through the loop. rotate turns the panel upside down, so the
-// buttons swap with it; swapButtons swaps them too (both together cancel out).
+// buttons swap with it; swapButtons swaps them too (both together cancel out). The select button
+// dismisses the notification on screen, blockNavigation or not (a passer-by may clear one).
 import type { AppLoop } from "./loop";
+import type { NoticeQueue } from "../notify/queue";
 import { watchButton } from "../platform/io";
 import { nowMs } from "../platform/system";
 
 export interface ButtonWiring {
   pinBtnLeft: number;
   pinBtnRight: number;
+  pinBtnSelect: number;
   swapButtons: boolean;
   rotate: boolean;
 }
@@ -24,8 +27,17 @@ function onPress(loop: AppLoop, blocked: () => boolean, step: number): (pressed:
   };
 }
 
-export function wireLoopButtons(w: ButtonWiring, loop: AppLoop, blocked: () => boolean): void {
+function onSelect(notices: NoticeQueue): (pressed: boolean) => void {
+  return (pressed) => {
+    if (!pressed) return;
+    notices.drop(0);
+    notices.prepare();
+  };
+}
+
+export function wireLoopButtons(w: ButtonWiring, loop: AppLoop, blocked: () => boolean, notices: NoticeQueue): void {
   const left = leftStep(w);
   if (w.pinBtnLeft >= 0) watchButton(w.pinBtnLeft, onPress(loop, blocked, left));
   if (w.pinBtnRight >= 0) watchButton(w.pinBtnRight, onPress(loop, blocked, -left));
+  if (w.pinBtnSelect >= 0) watchButton(w.pinBtnSelect, onSelect(notices));
 }

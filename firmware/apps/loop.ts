@@ -8,7 +8,17 @@
 // other page is released. Nothing is loaded inside a frame: a page that lands in a frame (update)
 // has the next one prepared right after that frame, and a request that moves the loop (step,
 // activate) loads what it brings on screen itself, as it runs outside frames.
-import type { LoopApp } from "./types";
+//
+// Which apps take turns: the arrangement (`order`, what rotates and in which order, duplicates
+// allowed; `off`, what is switched off) picks them by name, so a name may wait for its app. Apps
+// the order does not name follow it in the default order (built-ins, then pushed apps by first
+// arrival). A cover (the notifications) may hide the page on screen: the loop keeps turning
+// behind it.
+import type { Cover, FrameContext, LoopApp } from "./types";
+import type { LocalTime } from "../time/local";
+import type { Settings } from "../settings/types";
+import type Expire from "./expire.mod";
+import { loadModule } from "../platform/modules";
 
 /** What the loop needs of the settings; read on every update, so a change applies at once. */
 export interface LoopTiming {
@@ -19,6 +29,9 @@ export interface LoopTiming {
 
 /** Chooses the transition for one change of page: an index into TRANSITIONS (1..21). */
 export type TransitionChooser = () => number;
+
+/** A step of the clock between two frames larger than this is the clock being set, not time passing. */
+const CLOCK_STEP_MS = 60000;
 
 export class AppLoop {
   /** Every app the device knows, in the default loop order. */
@@ -39,6 +52,22 @@ export class AppLoop {
   effect: number;
   /** The running transition plays backwards (a step back, or transitionDirection reverse). */
   reverse: boolean;
+  /** The arranged order (names, duplicates allowed), or null while none was ever set. */
+  order: string[] | null;
+  /** Names switched off. */
+  off: string[];
+  /** What may cover the page on screen (set once at boot). */
+  cover: Cover | null;
+  /** The soonest end of a pushed app's lifetime, in lifetime clock (see life); Infinity for none. */
+  expires: number;
+  /** The frame context of the dwell checks, made once (pages read shownMs and settings from it). */
+  private fc: FrameContext;
+  /**
+   * The clock lifetimes are measured in, as of the last frame: the frames' clock less the sum of
+   * its jumps, so that setting the wall clock (SNTP) neither ends nor stretches a lifetime.
+   */
+  life: number;
+  private jumps: number;
 
   constructor(apps: LoopApp[], private timing: () => LoopTiming, private choose: TransitionChooser,
     private reverseByDefault: () => boolean) {
@@ -54,6 +83,13 @@ export class AppLoop {
     this.transitionMs = 0;
     this.effect = 0;
     this.reverse = false;
+    this.order = null;
+    this.off = [];
+    this.cover = null;
+    this.expires = Infinity;
+    this.fc = { now: 0, shownMs: 0, local: null as unknown as LocalTime, settings: null as unknown as Settings };
+    this.life = NaN;
+    this.jumps = 0;
     this.refresh();
   }
 
@@ -67,19 +103,40 @@ export class AppLoop {
   }
 
   /**
-   * Re-reads which apps are present; the page on screen stays where it is when it still is. Runs
-   * outside frames (boot, configuration): the pages on screen and next are loaded.
+   * Re-reads which apps take turns (after a change of apps, arrangement or hardware); the page on
+   * screen, and one arriving, stay where they are when they still take turns. Runs outside frames
+   * (boot, requests): the pages on screen and next are loaded.
    */
   refresh(): void {
-    const current = this.current();
+    const current = this.selected();
+    const arriving = this.target >= 0 ? this.rotation[this.target] : null;
+    const order = this.order || [];
     const next: LoopApp[] = [];
-    for (let i = 0; i < this.apps.length; i++) if (this.apps[i].present()) next.push(this.apps[i]);
+    const off = this.off;
+    for (let i = 0; i < order.length; i++) {
+      const app = this.find(order[i]);
+      if (app && app.present() && off.indexOf(app.name) < 0) next.push(app);
+    }
+    for (let i = 0; i < this.apps.length; i++) {
+      const app = this.apps[i];
+      if (app.present() && off.indexOf(app.name) < 0 && order.indexOf(app.name) < 0) next.push(app);
+    }
+    const old = this.index;
     this.rotation = next;
-    this.target = -1;
     this.ahead = -1;
     const at = current ? next.indexOf(current) : -1;
-    this.index = at >= 0 ? at : 0;
+    // A page that left the rotation gives its place to the one that followed it.
+    this.index = at >= 0 ? at : old < next.length ? old : 0;
+    if (at < 0) this.shownAt = NaN;
+    const to = arriving && at >= 0 ? next.indexOf(arriving) : -1;
+    this.target = to !== this.index ? to : -1;
     this.prepare();
+  }
+
+  /** The known app of that name, present or not, or null. */
+  find(name: string): LoopApp | null {
+    for (let i = 0; i < this.apps.length; i++) if (this.apps[i].name === name) return this.apps[i];
+    return null;
   }
 
   /** All known apps, present or not, in loop order. */
@@ -92,14 +149,24 @@ export class AppLoop {
     return this.rotation;
   }
 
-  /** The selected app; during a transition the one being left. Null when the loop is empty. */
+  /**
+   * What is on screen: the cover while it covers (the engine asks it for no more than a page and
+   * its name), else the selected app.
+   */
   current(): LoopApp | null {
+    const c = this.cover;
+    return c && c.items.length ? c as unknown as LoopApp : this.selected();
+  }
+
+  /** The selected app; during a transition the one being left. Null when the loop is empty. */
+  selected(): LoopApp | null {
     return this.rotation.length ? this.rotation[this.index] : null;
   }
 
-  /** The app being entered, or null outside a transition. */
+  /** The app being entered, or null outside a transition (and while covered: it turns unseen). */
   incoming(): LoopApp | null {
-    return this.target >= 0 ? this.rotation[this.target] : null;
+    const c = this.cover;
+    return this.target >= 0 && !(c && c.items.length) ? this.rotation[this.target] : null;
   }
 
   /** The app prepared to come after the page on screen, or null (not chosen yet, or none can come). */
@@ -121,7 +188,8 @@ export class AppLoop {
 
   /** Milliseconds the current page has been fully on screen (0 while it is still arriving). */
   shownMs(now: number): number {
-    const ms = now - this.shownAt;
+    const c = this.cover;
+    const ms = now - (c && c.items.length ? c.since : this.shownAt);
     // NaN (not shown yet) is 0 too.
     return ms > 0 ? ms : 0;
   }
@@ -136,15 +204,26 @@ export class AppLoop {
    * is up and the next page is ready. Loads nothing; what a landing needs is prepared after the frame.
    */
   update(now: number): void {
+    const step = now - (this.life + this.jumps);
+    if (step < 0 || step > CLOCK_STEP_MS) this.jumps += step;
+    this.life = now - this.jumps;
+    if (this.life >= this.expires) this.later();
+    const t = this.timing();
+    const f = this.fc;
+    f.now = now;
+    // The loop is handed the settings object itself: pages asked for their passes read it.
+    f.settings = t as Settings;
+    if (this.cover) this.cover.update(f, t.appDurationMs);
     if (isNaN(this.shownAt)) this.shownAt = now;
     if (this.target >= 0) {
       if (now - this.transitionStart < this.transitionMs) return;
       this.land(this.target, this.transitionStart + this.transitionMs);
       this.later();
     }
-    const t = this.timing();
     if (!t.autoTransition || this.ahead < 0) return;
-    if (now - this.shownAt >= t.appDurationMs) {
+    const cur = this.rotation[this.index];
+    f.shownMs = now - this.shownAt;
+    if (cur.over ? cur.over(f, t.appDurationMs) : f.shownMs >= t.appDurationMs) {
       this.go(this.ahead, now, false, false);
       if (this.target < 0) this.later();
     }
@@ -156,8 +235,19 @@ export class AppLoop {
    * that landed a page; calling it again changes nothing.
    */
   prepare(): void {
-    const cur = this.current();
-    const inc = this.incoming();
+    if (this.life >= this.expires) {
+      // Lifetimes ran out: a module removes or marks the apps (seldom needed). Not again at every
+      // frame should the module be missing.
+      this.expires = Infinity;
+      try {
+        loadModule<typeof Expire>("apps/expire")(this);
+      } catch (e) {
+        print("lifetimes: " + e);
+      }
+    }
+    if (this.cover) this.cover.prepare();
+    const cur = this.selected();
+    const inc = this.target >= 0 ? this.rotation[this.target] : null;
     if (cur && cur.load) cur.load();
     // Choosing the next page releases the others first (a page that comes next again, as in a
     // loop of two, stays loaded).
@@ -181,7 +271,7 @@ export class AppLoop {
       this.settle(now);
       if (i !== this.index) {
         // Asked for by name, it comes even when its page cannot be loaded (it shows blank).
-        this.keepOnly(this.current(), app);
+        this.keepOnly(this.selected(), app);
         if (app.load) app.load();
         this.go(i, now, fast, false);
       }
@@ -230,8 +320,8 @@ export class AppLoop {
     this.target = -1;
   }
 
-  /** Queues prepare() to run after the frame in progress. */
-  private later(): void {
+  /** Queues prepare() to run after the frame in progress (also for the cover's pages). */
+  later(): void {
     if (this.queued) return;
     this.queued = true;
     setTimeout(() => {
@@ -247,7 +337,7 @@ export class AppLoop {
    */
   private seek(from: number, delta: number): number {
     const n = this.rotation.length;
-    const cur = this.current();
+    const cur = this.selected();
     for (let k = 1; k < n; k++) {
       const i = (((from + k * delta) % n) + n) % n;
       const app = this.rotation[i];

@@ -3,12 +3,12 @@
 // while it is on screen or next. The loop loads the page (outside frames) and releases it; the
 // engine draws through the app as through any other, and an app whose module is missing or broken
 // draws nothing.
-import type { Canvas } from "../display/canvas";
 import type { Runtime } from "../device/runtime";
 import type { LiveConfig } from "../system/store";
-import type { FrameContext, LoopApp, Page } from "./types";
+import type { LoopApp, Page } from "./types";
 import type { TextKit } from "./text-kit";
 import { loadModule } from "../platform/modules";
+import { PageApp } from "./page-app";
 
 /** What an app module is handed when its page is made: the live device and its configuration. */
 export interface AppHost {
@@ -31,26 +31,21 @@ export const NEEDS_TEMPERATURE = 1;
 export const NEEDS_HUMIDITY = 2;
 export const NEEDS_BATTERY = 3;
 
-export class ModuleApp implements LoopApp {
+export class ModuleApp extends PageApp implements LoopApp {
   name: string;
-  /** The page while it is loaded, else null. */
-  private page: Page | null;
+  /** On the prototype: one for every app. */
+  declare origin: "builtin";
   private needs: number;
   private host: AppHost;
   /** Loading failed once (and was logged): the page stays blank and is not tried again. */
   private broken: boolean;
 
   constructor(name: string, needs: number, host: AppHost) {
+    super();
     this.name = name;
-    this.page = null;
     this.needs = needs;
     this.host = host;
     this.broken = false;
-  }
-
-  /** On the prototype: one for every app. */
-  get origin(): "builtin" {
-    return "builtin";
   }
 
   /** From the parts the runtime found at boot; the module is not needed for it. */
@@ -72,31 +67,5 @@ export class ModuleApp implements LoopApp {
     }
     return !this.broken;
   }
-
-  release(): void {
-    this.page = null;
-  }
-
-  /** The page's still key; a page without one (or none loaded) is drawn whole every frame. */
-  stillKey(f: FrameContext): number {
-    const p = this.page;
-    return p && p.stillKey ? p.stillKey(f) : NaN;
-  }
-
-  draw(c: Canvas, f: FrameContext): void {
-    const p = this.page;
-    if (p) p.draw(c, f);
-  }
-
-  drawStill(c: Canvas, f: FrameContext): void {
-    const p = this.page;
-    if (!p) return;
-    if (p.drawStill) p.drawStill(c, f);
-    else p.draw(c, f);
-  }
-
-  drawMoving(c: Canvas, f: FrameContext): void {
-    const p = this.page;
-    if (p && p.drawMoving) p.drawMoving(c, f);
-  }
 }
+ModuleApp.prototype.origin = "builtin";

@@ -43,4 +43,27 @@ export interface LoopApp extends Page {
   load?(): boolean;
   /** Drops the loaded page (the loop calls it once the page is neither on screen nor next). */
   release?(): void;
+  /**
+   * Only for a page with a dwell of its own (durationMs, repeat): whether its time on screen is
+   * up at f.shownMs. Without it a page stays appDurationMs. Asked in every frame: cheap, no
+   * allocation.
+   */
+  over?(f: FrameContext, appDurationMs: number): boolean;
+}
+
+/**
+ * What covers the loop's page for a while (the notifications): the loop keeps turning behind it,
+ * and the engine draws it instead of the loop's page while it holds anything. To the engine it is
+ * what is on screen: it reads its name (the loop's app, which a cover does not change) and draws it.
+ */
+export interface Cover extends Page {
+  readonly name: string;
+  /** When the covering page came on screen (NaN before its first frame). */
+  since: number;
+  /** In a frame: advances its own time (f.now, f.settings); loads nothing. */
+  update(f: FrameContext, appDurationMs: number): void;
+  /** What it holds; it covers while this is not empty. */
+  items: unknown[];
+  /** Outside frames: makes what is about to be shown. */
+  prepare(): void;
 }

@@ -10,6 +10,10 @@ import { builtinApps } from "../apps/builtin/index";
 import { textKit } from "../apps/text-kit";
 import { wireLoopButtons } from "../apps/buttons";
 import { TextPage } from "../apps/text-page";
+import { PushedApp, payloadHost } from "../apps/payload-app";
+import { NoticeQueue } from "../notify/queue";
+import type RestoreOrder from "../apps/order-load.mod";
+import { loadModule } from "../platform/modules";
 import { Indicators } from "./indicators";
 import { Moodlight } from "./moodlight";
 import { newOverlay } from "./overlay";
@@ -25,6 +29,9 @@ const SETUP_COLOR = 0x00a0ff;
 
 export class Display {
   readonly loop: AppLoop;
+  readonly notices: NoticeQueue;
+  /** The class of pushed apps, for the handler modules (whose own copy would hold their code). */
+  readonly Pushed: typeof PushedApp;
   readonly indicators: Indicators;
   readonly moodlight: Moodlight;
   readonly clock: LocalClock;
@@ -41,13 +48,23 @@ export class Display {
     this.overlay = newOverlay();
     this.clock = new LocalClock(nowMs);
     let seed = 1;
+    const host = { runtime, config: live, text: textKit() };
+    payloadHost.text = host.text;
     this.loop = new AppLoop(
-      builtinApps({ runtime, config: live, text: textKit() }),
+      builtinApps(host),
       current,
       // The transition the engine made ahead for this change of page.
       () => this.engine.take(),
       () => current().transitionDirection === "reverse",
     );
+    this.notices = new NoticeQueue(this.loop, runtime);
+    this.loop.cover = this.notices;
+    this.Pushed = PushedApp;
+    try {
+      loadModule<typeof RestoreOrder>("apps/order-load")(this.loop);
+    } catch (e) {
+      print("app order: " + e);
+    }
     this.engine = new DisplayEngine({
       panel: new PanelOutput(system.config),
       loop: this.loop,
@@ -64,7 +81,7 @@ export class Display {
       pick: () => pickTransition(current().transitionEffect, seed++),
     });
     settings.onChange(() => this.engine.regrade());
-    wireLoopButtons(system.config, this.loop, () => current().blockNavigation);
+    wireLoopButtons(system.config, this.loop, () => current().blockNavigation, this.notices);
   }
 
   /**

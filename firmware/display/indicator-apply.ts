@@ -8,10 +8,22 @@ import { INDICATOR_COUNT } from "./indicators";
 
 const U16_MAX = 65535;
 
-/** blinkMs and fadeMs are 16-bit: a value that does not fit reads as 0, a non-number is ignored. */
+/** The period keys, checked in this order before anything changes. */
+const PERIODS = ["blinkMs", "fadeMs"];
+
+/** blinkMs and fadeMs: whole milliseconds 0-65535; a value of another type is ignored. */
+function checkPeriods(b: { [k: string]: unknown }): Failure | null {
+  for (const key of PERIODS) {
+    const v = b[key];
+    if (typeof v !== "number") continue;
+    if (Math.floor(v) !== v) return invalid(key, "must be an integer");
+    if (v < 0 || v > U16_MAX) return invalid(key, "out of range");
+  }
+  return null;
+}
+
 function period(v: unknown, old: number): number {
-  if (typeof v !== "number") return old;
-  return v >= 0 && v <= U16_MAX && Math.floor(v) === v ? v : 0;
+  return typeof v === "number" ? v : old;
 }
 
 /** Slot for an API id ("1".."3"), or -1. */
@@ -33,6 +45,8 @@ export function applyIndicator(dots: Indicators, slot: number, body: unknown): F
     color = parseColor(b.color);
     if (color < 0) return invalid("color", COLOR_MESSAGE);
   }
+  const bad = checkPeriods(b);
+  if (bad) return bad;
   const ind = dots.slots[slot];
   if ("color" in b) {
     ind.on = color >= 0;

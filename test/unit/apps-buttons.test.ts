@@ -2,7 +2,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { leftStep } from "../../firmware/apps/buttons";
 
-const wiring = (swapButtons: boolean, rotate: boolean) => ({ pinBtnLeft: 26, pinBtnRight: 14, swapButtons, rotate });
+const wiring = (swapButtons: boolean, rotate: boolean) => ({ pinBtnLeft: 26, pinBtnRight: 14, pinBtnSelect: 27, swapButtons, rotate });
 
 test("the left button steps back; swapButtons or a rotated panel turn it round, both together cancel", () => {
   assert.is(leftStep(wiring(false, false)), -1);

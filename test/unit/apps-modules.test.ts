@@ -170,7 +170,7 @@ test("a page that left is released: what it kept goes with it, and it comes back
   r.loop.next(r.now, true);
   await frame(r);
   assert.is(r.report.currentApp, "Temperature");
-  assert.is(time.page, null, "Time is neither on screen nor next");
+  assert.not.ok(time.page, "Time is neither on screen nor next");
   assert.equal(loaded(r), ["Temperature", "Humidity"]);
   assert.ok(r.loop.activate("Time", r.now, false));
   assert.ok(time.page && time.page !== first, "loaded again for its transition");

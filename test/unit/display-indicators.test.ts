@@ -32,12 +32,22 @@ test("absent keys stay; a body without colour keeps on/off and colour", () => {
   assert.equal(indicatorsView(ind)[1], { on: true, color: "#FFFFFF", blinkMs: 300, fadeMs: 100 });
 });
 
-test("16-bit periods: too large or fractional reads back as 0, wrong types are ignored", () => {
+test("16-bit periods: outside 0-65535 or fractional is 422 on the key and changes nothing; wrong types are ignored", () => {
   const ind = new Indicators();
-  applyIndicator(ind, 2, { color: "#111111", blinkMs: 65535, fadeMs: 70000 });
+  assert.is(applyIndicator(ind, 2, { color: "#111111", blinkMs: 65535, fadeMs: 0 }), null);
   assert.equal(indicatorsView(ind)[2], { on: true, color: "#111111", blinkMs: 65535, fadeMs: 0 });
-  applyIndicator(ind, 2, { blinkMs: "fast", fadeMs: 1.5 });
-  assert.equal(indicatorsView(ind)[2], { on: true, color: "#111111", blinkMs: 65535, fadeMs: 0 });
+  const cases: [object, string, string][] = [
+    [{ color: "#222222", fadeMs: 70000 }, "fadeMs", "out of range"],
+    [{ blinkMs: -1 }, "blinkMs", "out of range"],
+    [{ blinkMs: 65536, fadeMs: 5 }, "blinkMs", "out of range"],
+    [{ fadeMs: 1.5 }, "fadeMs", "must be an integer"],
+  ];
+  for (const [body, field, message] of cases) {
+    assert.equal(applyIndicator(ind, 2, body), { status: 422, code: "validationFailed", message, field });
+    assert.equal(indicatorsView(ind)[2], { on: true, color: "#111111", blinkMs: 65535, fadeMs: 0 });
+  }
+  assert.is(applyIndicator(ind, 2, { blinkMs: "fast", fadeMs: 7 }), null);
+  assert.equal(indicatorsView(ind)[2], { on: true, color: "#111111", blinkMs: 65535, fadeMs: 7 });
 });
 
 test("an unreadable colour is 422 on color and changes nothing", () => {

@@ -5,9 +5,9 @@
 import type { Handler } from "../http/types";
 import { ok } from "../http/types";
 import { failure, isFailure } from "../core/failure";
-import { loadModule } from "../platform/modules";
 import { roomFor } from "./room";
-import type { StoredPayload, ValidatePayload } from "../payload/stored";
+import type { StoredPayload } from "../payload/stored";
+import { checkPayloads } from "../payload/check";
 import { payloadFields } from "../payload/stored";
 import type { PushedApp } from "./payload-app";
 import type { AppLoop } from "./loop";
@@ -65,13 +65,8 @@ const push: Handler = (req, app) => {
   if (!bodies.length) {
     return failure(422, "validationFailed", "a JSON body is required; use DELETE /api/v1/apps/{name} to remove the app");
   }
-  const validate = loadModule<ValidatePayload>("payload/validate");
-  const stored: StoredPayload[] = [];
-  for (const b of bodies) {
-    const p = validate(b, false);
-    if (isFailure(p)) return p;
-    stored.push(p);
-  }
+  const stored = checkPayloads(bodies, false);
+  if (isFailure(stored)) return stored;
   const display = app.display;
   const loop = display.loop;
   let count = 0;

@@ -5,9 +5,8 @@
 import type { Handler } from "../http/types";
 import { ok } from "../http/types";
 import { failure, isFailure } from "../core/failure";
-import { loadModule } from "../platform/modules";
 import { roomFor } from "../apps/room";
-import type { ValidatePayload } from "../payload/stored";
+import { checkPayloads } from "../payload/check";
 import { payloadFields } from "../payload/stored";
 import type { Notice } from "./queue";
 
@@ -30,8 +29,9 @@ const postNotification: Handler = (req, app) => {
   } else if (!isObject(body)) {
     return failure(400, "invalidJson", "a notification must be a JSON object");
   }
-  const p = loadModule<ValidatePayload>("payload/validate")(body, true);
-  if (isFailure(p)) return p;
+  const checked = checkPayloads([body], true);
+  if (isFailure(checked)) return checked;
+  const p = checked[0];
   const q = app.display.notices;
   const f = payloadFields(p);
   const replace = f.stack === false && q.items.length > 0;

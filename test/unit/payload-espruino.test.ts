@@ -23,7 +23,7 @@ import { asExpression, moduleFile, moduleGuard } from "../../build/modules.mjs";
 import { fontFiles, serveStorage, storageOf, utf8 } from "./text-support";
 import { blankGraphics, frameContext, frameOf, localTime, ungradedCanvas } from "../harness/frame-fixture";
 import { installGraphics } from "../harness/graphics";
-import validate from "../../firmware/payload/validate.mod";
+import { checkPayloads } from "../../firmware/payload/check";
 import makePage from "../../firmware/payload/page.mod";
 import { isFailure } from "../../firmware/core/failure";
 import { textKit } from "../../firmware/apps/text-kit";
@@ -103,8 +103,9 @@ function pixelsBody(): string {
 
 /** The same page drawn by the host's Graphics stand-in. */
 function hostPixels(body: object, shownMs: number, cached: boolean): number[] {
-  const p = validate(body, false);
-  if (isFailure(p)) throw new Error("refused " + JSON.stringify(p));
+  const checked = checkPayloads([body], false);
+  if (isFailure(checked)) throw new Error("refused " + JSON.stringify(checked));
+  const p = checked[0];
   const pg = makePage(p, { text: textKit() });
   const ctx = frameContext({ local: localTime(2026, 1, 1, 0, 0, 0), settings: defaultSettings(), shownMs });
   const out = blankGraphics();
@@ -133,7 +134,7 @@ const PIXEL_CASES: [object, number, boolean][] = [
 /** The two modules built as the firmware's build writes them into Storage (with its rule on what they may import). */
 async function modules(): Promise<{ [name: string]: string }> {
   const out: { [name: string]: string } = {};
-  for (const id of ["payload/validate", "payload/page"]) {
+  for (const id of ["payload/validate", "payload/compile-draw", "payload/page"]) {
     const options = espruinoBundle(path.join(ROOT, "firmware", id + ".mod.ts"), "esp32", path.join(os.tmpdir(), moduleFile(id)));
     options.format = "esm";
     options.write = false;
@@ -207,6 +208,7 @@ function runWithFiles(source: string, files: { [name: string]: string }): string
 function script(): string {
   return `
     import { loadModule } from "./firmware/platform/modules";
+    import { checkPayloads } from "./firmware/payload/check";
     import { textKit } from "./firmware/apps/text-kit";
     import { FrameCanvas, Grade } from "./firmware/display/grade";
     import { defaultSettings } from "./firmware/settings/schema";
@@ -225,8 +227,14 @@ function script(): string {
     const used = () => process.memory().usage;
     // The modules as the clock loads them: evaluated from Storage, their code left in flash.
     let base = used();
-    const validate = loadModule("payload/validate");
+    let validateModule = loadModule("payload/validate");
     say("module validate " + (used() - base));
+    validateModule = null;
+    // As the push and notification handlers check a body: validation, then the draw list compiled.
+    const validate = (b, n) => {
+      const r = checkPayloads([b], n);
+      return r && r.status ? r : r[0];
+    };
     base = used();
     const makePage = loadModule("payload/page");
     say("module page " + (used() - base));

@@ -4,7 +4,10 @@
 // engine's still/moving split giving the same pixels as drawing whole.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import validate from "../../firmware/payload/validate.mod";
+import { checkPayloads } from "../../firmware/payload/check";
+import type { Failure } from "../../firmware/core/failure";
+import type { StoredPayload } from "../../firmware/payload/stored";
+
 import makePage from "../../firmware/payload/page.mod";
 import type { PayloadPage } from "../../firmware/payload/stored";
 import { isFailure } from "../../firmware/core/failure";
@@ -19,6 +22,12 @@ import {
 import type { Frame } from "../harness/frame-fixture";
 import { installGraphics } from "../harness/graphics";
 import { fontFiles, serveStorage, storageOf, utf8 } from "./text-support";
+
+/** A body checked as the handlers check it: validated, then its draw list compiled. */
+function validate(body: unknown, notification: boolean): StoredPayload | Failure {
+  const r = checkPayloads([body], notification);
+  return Array.isArray(r) ? r[0] : r;
+}
 
 installGraphics();
 

@@ -2,7 +2,8 @@
 // what is skipped, clamped and normalized, and the compact form that is kept.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import validate from "../../firmware/payload/validate.mod";
+import { checkPayloads } from "../../firmware/payload/check";
+
 import { payloadFields } from "../../firmware/payload/stored";
 import type { PayloadFields, StoredPayload } from "../../firmware/payload/stored";
 import { findKey, keyName } from "../../firmware/payload/schema";
@@ -10,6 +11,12 @@ import type { Failure } from "../../firmware/core/failure";
 import { isFailure } from "../../firmware/core/failure";
 import { loadModule } from "../../firmware/platform/modules";
 import { utf8 } from "./text-support";
+
+/** A body checked as the handlers check it: validated, then its draw list compiled. */
+function validate(body: unknown, notification: boolean): StoredPayload | Failure {
+  const r = checkPayloads([body], notification);
+  return Array.isArray(r) ? r[0] : r;
+}
 
 function stored(body: unknown, notification = false): StoredPayload {
   const r = validate(body, notification);

@@ -29,7 +29,13 @@ export function measureModules(bin: string): ModuleFigures[] {
     const times = new Float32Array(20);
     for (let i = 0; i < names.length; i++) {
       const name = names[i];
-      let value: unknown = load(i);
+      let value: unknown;
+      try {
+        value = load(i);
+      } catch (e) {
+        print("${MARK}" + name + " failed " + e);
+        continue;
+      }
       value = null;
       const base = process.memory().usage;
       value = load(i);
@@ -47,6 +53,8 @@ export function measureModules(bin: string): ModuleFigures[] {
     }
   `;
   const lines = runInEspruino(bin, program, files).filter((l) => l.startsWith(MARK));
+  const failed = lines.filter((l) => l.split(" ")[1] === "failed");
+  if (failed.length) throw new Error("modules that do not load: " + failed.map((l) => l.slice(MARK.length)).join("; "));
   return lines.map((l) => {
     const [file, loaded, left, ms] = l.slice(MARK.length).split(" ");
     return { file, bytes: files[file].length, loadedVars: +loaded, leftVars: +left, loadMs: +ms };

@@ -19,16 +19,27 @@ export function runInEspruino(bin: string, source: string, files: { [name: strin
   // The programs carry 8-bit strings (UTF-8 as bytes): escaped, each stays one byte there.
   options.charset = "ascii";
   const bundle = renameOf(esbuild.buildSync(options).outputFiles[0].text);
+  // Storage persists in the directory's espruino.flash, so files are written by runs of their own,
+  // a few tens of KB each: a script is read into RAM whole, and all modules at once do not fit.
+  const batches: string[] = [];
   let script = "";
   for (const [name, data] of Object.entries(files)) {
     script += "require('Storage').write(" + JSON.stringify(name) + ", atob(" +
       JSON.stringify(Buffer.from(data, "latin1").toString("base64")) + "));\n";
+    if (script.length > 30000) {
+      batches.push(script);
+      script = "";
+    }
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pixloop-script-"));
   try {
-    fs.writeFileSync(path.join(dir, "run.js"), script + bundle + "\nquit();\n");
-    const r = spawnSync(bin, ["run.js"], { cwd: dir, encoding: "latin1", timeout: timeoutMs, stdio: ["ignore", "pipe", "pipe"] });
-    return (r.stdout + r.stderr).split("\n").map((l) => l.replace(/\r$/, ""));
+    const run = (text: string) => {
+      fs.writeFileSync(path.join(dir, "run.js"), text + "\nquit();\n");
+      const r = spawnSync(bin, ["run.js"], { cwd: dir, encoding: "latin1", timeout: timeoutMs, stdio: ["ignore", "pipe", "pipe"] });
+      return (r.stdout + r.stderr).split("\n").map((l) => l.replace(/\r$/, ""));
+    };
+    for (const b of batches) run(b);
+    return run(script + bundle);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -27,6 +27,8 @@ import { loadTransition } from "../firmware/display/transitions";
 import { layoutText } from "../firmware/text/font";
 import type { ScrollMode } from "../firmware/text/scroll-spec";
 import { findText } from "../firmware/core/text";
+import { PushedApp, payloadHost } from "../firmware/apps/payload-app";
+import { checkPayloads } from "../firmware/payload/check";
 
 declare const FRAMES: number;
 /** Only the scenes whose name contains this (all when empty). */
@@ -209,6 +211,45 @@ function textScene(mode: ScrollMode): Scene {
   };
 }
 
+/** A pushed app made from `body` as PUT /api/v1/apps/pushed does it. */
+function pushed(name: string, body: object): LoopApp {
+  payloadHost.text = textKit();
+  const checked = checkPayloads([body], false);
+  if (!Array.isArray(checked)) throw new Error(name + " refused: " + checked.message);
+  return new PushedApp(name, checked[0]);
+}
+
+/** A full-screen draw list of 300 commands: shapes, lines and pixels in many colours. */
+function drawList(): unknown[] {
+  const out: unknown[] = [["rectFill", 0, 0, 32, 8, "#101010"]];
+  for (let i = 1; i < 300; i++) {
+    const x = i % 32;
+    const y = i % 8;
+    const c = [(i * 37) & 255, (i * 91) & 255, (i * 53) & 255];
+    const kind = i % 5;
+    if (kind === 0) out.push(["line", x, 0, 31 - x, 7, c]);
+    else if (kind === 1) out.push(["rect", x, y, 4, 3, c]);
+    else if (kind === 2) out.push(["circle", x, 4, 2, c]);
+    else if (kind === 3) out.push(["pixels", c, x, y, (x + 5) % 32, (y + 3) % 8]);
+    else out.push(["pixel", x, y, c]);
+  }
+  return out;
+}
+
+const PAYLOAD_APPS: { [name: string]: () => LoopApp } = {
+  "draw-300": () => pushed("draw-300", { draw: drawList() }),
+  "chart-32": () => {
+    const values: number[] = [];
+    for (let i = 0; i < 32; i++) values.push((i * 7) % 11);
+    return pushed("chart-32", { text: "LOAD", barChart: values, lineChart: values, chartColor: "#00FF88" });
+  },
+  "fragments-8": () => {
+    const colors = ["#FF0000", "#FF8800", "#FFFF00", "#00FF00", "#00FFFF", "#0000FF", "#8800FF", "#FF00FF"];
+    const text = colors.map((c, i) => ({ text: "Part" + i + " ", color: c }));
+    return pushed("fragments-8", { text: text, scroll: { holdMs: 0 } });
+  },
+};
+
 const SCENES: Scene[] = [{ name: "empty-loop", apps: () => [] }];
 for (let m = 0; m <= 6; m++) {
   const mode = m;
@@ -223,6 +264,14 @@ for (let e = 1; e < TRANSITIONS.length; e++) {
   const effect = e;
   SCENES.push({ name: "transition-" + TRANSITIONS[effect], apps: () => [builtin("Time"), builtin("Date")], transition: effect });
   CHANGES.push({ name: TRANSITIONS[effect], apps: () => [builtin("Time"), builtin("Date")], transition: effect });
+}
+
+// Pushed apps on screen, and changes of page to and from them with Fade (their first frame draws
+// both pages, the pushed one's decorations included).
+for (const name in PAYLOAD_APPS) {
+  const make = PAYLOAD_APPS[name];
+  SCENES.push({ name: "payload-" + name, apps: () => [make()] });
+  CHANGES.push({ name: "payload-" + name, apps: () => [builtin("Time"), make()], transition: findName(TRANSITIONS, "Fade") });
 }
 
 /** Transition i made, set up, drawn once half-way and dropped. */

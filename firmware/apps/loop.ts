@@ -105,9 +105,10 @@ export class AppLoop {
   /**
    * Re-reads which apps take turns (after a change of apps, arrangement or hardware); the page on
    * screen, and one arriving, stay where they are when they still take turns. Runs outside frames
-   * (boot, requests): the pages on screen and next are loaded.
+   * (boot, requests): the pages on screen and next are loaded, or with `soon` right after (a
+   * request that pushed a large payload has then let go of its parsed body).
    */
-  refresh(): void {
+  refresh(soon?: boolean): void {
     const current = this.selected();
     const arriving = this.target >= 0 ? this.rotation[this.target] : null;
     const order = this.order || [];
@@ -130,7 +131,8 @@ export class AppLoop {
     if (at < 0) this.shownAt = NaN;
     const to = arriving && at >= 0 ? next.indexOf(arriving) : -1;
     this.target = to !== this.index ? to : -1;
-    this.prepare();
+    if (soon) this.later();
+    else this.prepare();
   }
 
   /** The known app of that name, present or not, or null. */

@@ -90,7 +90,8 @@ const push: Handler = (req, app) => {
       a.load();
     }
   }
-  loop.refresh();
+  // Pages are made once this request has let go of its parsed body.
+  loop.refresh(true);
   return ok();
 };
 export default push;

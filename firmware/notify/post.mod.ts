@@ -48,7 +48,8 @@ const postNotification: Handler = (req, app) => {
   } else {
     q.items.push(n);
   }
-  q.prepare();
+  // Pages are made once this request has let go of its parsed body.
+  app.display.loop.later();
   return ok();
 };
 export default postNotification;

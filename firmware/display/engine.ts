@@ -115,6 +115,15 @@ export class DisplayEngine {
   private frames: number;
   private fpsWindowStart: number;
   private timer: number;
+  /** A predraw() is queued, and when the last one looked (see predraw). */
+  private predrawQueued: boolean;
+  private predrawnAt: number;
+  /**
+   * The page a change of page has just brought, and the slot with its snapshot from that change:
+   * shown from there until its still part is drawn into a slot after the frame (see cachedPage).
+   */
+  private arrived: LoopApp | null;
+  private arrivedSlot: number;
 
   constructor(parts: EngineParts) {
     this.parts = parts;
@@ -146,6 +155,10 @@ export class DisplayEngine {
     this.frames = 0;
     this.fpsWindowStart = 0;
     this.timer = 0;
+    this.predrawQueued = false;
+    this.predrawnAt = 0;
+    this.arrived = null;
+    this.arrivedSlot = 0;
   }
 
   start(now: () => number): void {
@@ -224,7 +237,49 @@ export class DisplayEngine {
       }
       this.compose(this.live, now, true);
       p.panel.push(this.frameG);
+      this.queuePredraw(now);
     }
+  }
+
+  /** The slot the page on screen does not hold its still part in. */
+  private freeSlot(): number {
+    return this.slotApp[1] === this.parts.loop.current() ? 0 : 1;
+  }
+
+  /**
+   * Between changes of page, the page to come next gets its still part drawn ahead, after a
+   * frame rather than in the first frame of its transition: a long draw list takes many times a
+   * frame's budget. Looked at again when the page to come or the grading changes, and once a
+   * second for pages whose still part changes with the time.
+   */
+  private queuePredraw(now: number): void {
+    const loop = this.parts.loop;
+    const up = loop.upcoming();
+    if (this.predrawQueued || !up || !up.stillKey || loop.incoming()) return;
+    const b = this.freeSlot();
+    if (this.slotApp[b] === up && this.slotEpoch[b] === this.epoch && now - this.predrawnAt < 1000) return;
+    this.predrawQueued = true;
+    this.predrawnAt = now;
+    setTimeout(() => {
+      this.predrawQueued = false;
+      this.predraw();
+    }, 0);
+  }
+
+  private predraw(): void {
+    const loop = this.parts.loop;
+    const up = loop.upcoming();
+    const cur = loop.current();
+    if (!up || up === cur || !up.stillKey || !up.drawStill || loop.incoming()) return;
+    const b = this.freeSlot();
+    const ctx = this.ctx;
+    ctx.shownMs = 0;
+    const key = up.stillKey(ctx);
+    if (this.slotApp[b] === up && this.slotKey[b] === key && this.slotEpoch[b] === this.epoch) return;
+    const c = this.live.slots[b];
+    c.g.clear();
+    up.drawStill(c, ctx);
+    this.hold(b, up, key);
   }
 
   /**
@@ -324,7 +379,11 @@ export class DisplayEngine {
     const cur = loop.current();
     const next = loop.incoming();
     if (cur && next) this.transition(s, cur, next, now);
-    else if (!isNaN(this.snapshotOf)) this.landed();
+    else if (!isNaN(this.snapshotOf)) {
+      this.arrived = cur;
+      this.arrivedSlot = 1 - this.snapFrom;
+      this.landed();
+    }
     if (cur && !next) {
       ctx.shownMs = loop.shownMs(now);
       if (cached && cur.stillKey) this.cachedPage(s, cur);
@@ -340,7 +399,17 @@ export class DisplayEngine {
     const ctx = this.ctx;
     const key = (app.stillKey as (f: FrameContext) => number)(ctx);
     let slot = this.slotApp[1] === app ? 1 : 0;
-    if (this.slotApp[slot] !== app || this.slotKey[slot] !== key || this.slotEpoch[slot] !== this.epoch) {
+    const stale = this.slotApp[slot] !== app || this.slotKey[slot] !== key || this.slotEpoch[slot] !== this.epoch;
+    if (stale && app === this.arrived && s === this.live) {
+      // Just arrived: its snapshot from the change for this frame (its moving part held still for
+      // it), and its still part drawn after the frame, so that no frame draws a long still part.
+      this.frameG.drawImage(this.slotImage[this.arrivedSlot], 0, 0);
+      this.arrived = null;
+      setTimeout(() => this.cacheStill(app), 0);
+      return;
+    }
+    this.arrived = null;
+    if (stale) {
       const c = s.slots[slot];
       c.g.clear();
       (app.drawStill as (c: Canvas, f: FrameContext) => void)(c, ctx);
@@ -348,6 +417,18 @@ export class DisplayEngine {
     }
     this.frameG.drawImage(this.slotImage[slot], 0, 0);
     (app.drawMoving as (c: Canvas, f: FrameContext) => void)(s.frame, ctx);
+  }
+
+  /** After a frame: the still part of `app`, if it is still the page on screen, into slot 0. */
+  private cacheStill(app: LoopApp): void {
+    const loop = this.parts.loop;
+    if (loop.current() !== app || loop.incoming() || !app.stillKey || !app.drawStill) return;
+    const ctx = this.ctx;
+    const key = app.stillKey(ctx);
+    const c = this.live.slots[0];
+    c.g.clear();
+    app.drawStill(c, ctx);
+    this.hold(0, app, key);
   }
 
   private hold(slot: number, app: LoopApp | null, key: number): void {
@@ -372,7 +453,14 @@ export class DisplayEngine {
         this.slotKey[a] === from.stillKey(ctx);
       if (held) (from.drawMoving as (c: Canvas, f: FrameContext) => void)(s.slots[a], ctx);
       else this.drawPage(s.slots[a], from);
-      this.drawPage(s.slots[1 - a], to, loop.incomingShownMs(now));
+      // The new page's still part may be there already (predraw): then only its moving part.
+      const b = 1 - a;
+      const arriving = loop.incomingShownMs(now);
+      ctx.shownMs = arriving > 0 ? arriving : 0;
+      const ready = this.slotApp[b] === to && this.slotEpoch[b] === this.epoch && to.stillKey &&
+        this.slotKey[b] === to.stillKey(ctx);
+      if (ready) (to.drawMoving as (c: Canvas, f: FrameContext) => void)(s.slots[b], ctx);
+      else this.drawPage(s.slots[b], to, arriving);
       // Snapshots, not still parts: neither slot may serve as a cache afterwards.
       this.hold(0, null, EMPTY);
       this.hold(1, null, EMPTY);

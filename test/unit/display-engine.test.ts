@@ -18,6 +18,7 @@ import { defaultSettings } from "../../firmware/settings/schema";
 import type { Settings } from "../../firmware/settings/types";
 import type { LinkHealth } from "../../firmware/display/status-dots";
 import type { LoopApp, Page } from "../../firmware/apps/types";
+import type { Canvas } from "../../firmware/display/canvas";
 import { builtinApp } from "./apps-support";
 import { TRANSITIONS } from "../../firmware/device/names";
 import { pickTransition, type MakeTransition, type Transition } from "../../firmware/display/transitions";
@@ -299,6 +300,9 @@ test("the next transition is made between changes, none in a change's frames, an
     assert.equal(watch.ids, []);
     r.settings.transitionEffect = "Slide";
     r.engine.tick(r.clock.ms);
+    // The frame that lands the change shows the change's last picture; the page is live from the next.
+    r.clock.ms += 25;
+    r.engine.tick(r.clock.ms);
     assert.equal(last(r), fullDraw(new TimeApp(), r, 0), "back on the first page");
     assert.is(held(r).running, null);
     assert.is(held(r).dimmers, null);
@@ -393,6 +397,9 @@ test("a transition whose module is missing plays as a cut, reported once, and th
       frames(r, 200);
       r.engine.tick(r.clock.ms);
       assert.is(r.loop.incoming(), null);
+      // Landed: the new page as the change drew it, then live.
+      r.clock.ms += 25;
+      r.engine.tick(r.clock.ms);
       assert.equal(last(r), fullDraw(new to(), r, 0));
     }
     assert.is(printed.length, 1, printed.join("\n"));
@@ -435,4 +442,45 @@ test("a transition that throws as it draws, or as it is made, plays as a cut", (
 });
 
 test.after(() => restore());
+/** A page with a still part only, counting how often it is drawn. */
+class StillPage implements LoopApp {
+  name = "Still";
+  origin = "pushed" as const;
+  stills = 0;
+  present(): boolean { return true; }
+  stillKey(): number { return 7; }
+  draw(c: Canvas): void { this.drawStill(c); }
+  drawStill(c: Canvas): void {
+    this.stills++;
+    c.color(0xff0000);
+    c.g.fillRect(0, 0, c.width - 1, c.height - 1);
+  }
+  drawMoving(): void {}
+}
+
+test("the page to come has its still part drawn after frames, never in a frame of the change that brings it", async () => {
+  const page = new StillPage();
+  const r = rig([builtinApp("Time"), page], (s) => { s.transitionDurationMs = 400; }, "Slide");
+  // The event loop between frames, where the engine queues its work outside frames.
+  const between = () => new Promise((res) => setTimeout(res, 0));
+  for (let k = 0; k < 10; k++) {
+    r.engine.tick(r.clock.ms);
+    r.clock.ms += 25;
+    await between();
+  }
+  assert.is(page.stills, 1, "drawn ahead, once");
+  r.loop.next(r.clock.ms, false);
+  let inFrames = 0;
+  for (let k = 0; k < 30; k++) {
+    const n = page.stills;
+    r.engine.tick(r.clock.ms);
+    inFrames += page.stills - n;
+    r.clock.ms += 25;
+    await between();
+  }
+  assert.is(r.loop.incoming(), null, "landed");
+  assert.is(inFrames, 0, "still parts drawn in frames");
+  assert.is(last(r).pixels.filter((p) => p === 0xff0000).length, 256);
+});
+
 test.run();

@@ -13,7 +13,7 @@ export const appRoutes: Route[] = [
   {
     path: "/api/v1/apps/pushed/{name}",
     checkParams: "apps/check-pushed",
-    methods: { PUT: { emptyBody: "pass", handler: "apps/push" } },
+    methods: { PUT: { emptyBody: "pass", parser: "payload/parse-body", handler: "apps/push" } },
   },
   { path: "/api/v1/apps/{name}/enabled", checkParams: "apps/check-name", methods: { PUT: { handler: "apps/enabled" } } },
   { path: "/api/v1/apps/{name}", checkParams: "apps/check-name", methods: { DELETE: { maxBody: 0, handler: "apps/remove" } } },

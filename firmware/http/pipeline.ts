@@ -240,7 +240,7 @@ export function handleRequest(app: App, routes: string, req: EspRequest, res: Es
     const json = max > 0 && !spec.rawBody;
     if (!json) request.raw = raw;
     if (json && raw.trim() !== "") {
-      const parsed = parseJson(raw);
+      const parsed = spec.parser ? loadModule<typeof parseJson>(spec.parser)(raw) : parseJson(raw);
       // The text is not needed beside its parsed value while the handler works on it.
       raw = "";
       if (!parsed) return sendFailure(res, failure(400, "invalidJson", "request body is not valid JSON"), cors);

@@ -29,7 +29,8 @@ export function encodeRoutes(routes: Route[]): string {
     let line = r.path + "|" + (r.checkParams || "");
     for (const m of Object.keys(r.methods) as Method[]) {
       const spec = r.methods[m] as MethodSpec;
-      line += "|" + m + ":" + flagsOf(spec) + ":" + (spec.maxBody === undefined ? "" : spec.maxBody) + ":" + spec.handler;
+      line += "|" + m + ":" + flagsOf(spec) + ":" + (spec.maxBody === undefined ? "" : spec.maxBody) + ":" + spec.handler +
+        (spec.parser ? ":" + spec.parser : "");
     }
     (r.path.indexOf("{") >= 0 ? pattern : literal).push(line);
   }
@@ -77,7 +78,7 @@ export function paramsCheck(match: RouteMatch): string {
 /** A method field of a route line, `<NAME>:<flags>:<maxBody>:<handler>`, as a MethodSpec. */
 function specOf(field: string[]): MethodSpec {
   const has = (letter: string) => field[1].indexOf(letter) >= 0;
-  return {
+  const spec: MethodSpec = {
     handler: field[3],
     setup: has("s"),
     guarded: has("g") ? true : has("q") ? "secrets" : false,
@@ -85,6 +86,8 @@ function specOf(field: string[]): MethodSpec {
     rawBody: has("r"),
     maxBody: field[2] === "" ? undefined : +field[2],
   };
+  if (field[4]) spec.parser = field[4];
+  return spec;
 }
 
 /** How the route answers `method`, or null when it does not take that method. */

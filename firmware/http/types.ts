@@ -53,6 +53,11 @@ export interface MethodSpec {
   rawBody?: boolean;
   /** Body ceiling in bytes; 0 means the route takes no body (anything sent is discarded). */
   maxBody?: number;
+  /**
+   * A module whose default export parses this route's JSON body in place of JSON.parse (same
+   * contract as core/json parseJson: the value, or undefined when the text is not JSON).
+   */
+  parser?: string;
 }
 
 export interface Route {

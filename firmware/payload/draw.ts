@@ -44,7 +44,8 @@ function near(v: number): boolean {
 }
 
 /** The program being written, and its colour table. */
-interface Out {
+/** A program being compiled (newProgram, addCommand, endProgram). */
+export interface Out {
   b: Uint8Array;
   n: number;
   colors: number[];
@@ -461,7 +462,7 @@ function bitmap(o: Out, x: number, y: number, w: number, h: number, data: unknow
 }
 
 /** Compiles one element; an empty string when it is fine, else what is wrong with it. */
-function element(o: Out, e: unknown): string {
+export function addCommand(o: Out, e: unknown): string {
   if (!Array.isArray(e)) return "must be an array: a command name, then its arguments";
   const op = opOf(e[0]);
   if (op < 0) return "unknown command (pixel, pixels, line, rect, rectFill, circle, circleFill, text or bitmap)";
@@ -555,13 +556,27 @@ function element(o: Out, e: unknown): string {
 /** A payload's `draw` value compiled into a compact program (of length 0 when nothing in it can show); a Failure (422, field "draw[<i>]", or "draw" when the value is not an array) on a bad element. */
 export function compileDraw(v: unknown): DrawProgram | Failure {
   if (!Array.isArray(v)) return invalid("draw", "must be an array of commands");
-  const o: Out = { b: new Uint8Array(64), n: 0, colors: [], index: {} };
+  const o = newProgram();
   let i = 0;
   for (const e of v) {
-    const message = element(o, e);
+    const message = addCommand(o, e);
     if (message) return invalid("draw[" + i + "]", message);
     i++;
   }
+  return endProgram(o);
+}
+
+/**
+ * The same compiler a command at a time, for lists read from a request's text one command after
+ * the other (payload/parse-body): newProgram, addCommand for each (a message when the command is
+ * refused), endProgram.
+ */
+export function newProgram(): Out {
+  return { b: new Uint8Array(64), n: 0, colors: [], index: {} };
+}
+
+export function endProgram(o: Out): DrawProgram {
+  let i = 0;
   // Nothing that can show: an empty program, which a caller need not keep.
   if (o.n === 0) return new Uint8Array(0);
   const k = o.colors.length;

@@ -186,6 +186,11 @@ function checkValue(spec: KeySpec, v: unknown, out: StoredPayload): unknown {
     case "draw": {
       // Compiled after this module is released (check.ts): a long list's parsed form and the
       // compiler then never share memory with the rest of the validation.
+      // Compiled already as the body was read (payload/parse-body), or here after.
+      if (v instanceof Uint8Array) {
+        if (v.length) out.d = v;
+        return undefined;
+      }
       if (!Array.isArray(v) || !v.length) return undefined;
       out.d = v as unknown as DrawProgram;
       return undefined;

@@ -53,6 +53,7 @@ test("route table: literal paths before patterns, params, methods and flags surv
       },
     },
     { path: "/api/v1/display/moodlight", methods: { PUT: { handler: "display/moodlight-put", emptyBody: "pass" } } },
+    { path: "/api/v1/notifications", methods: { POST: { handler: "notify/post", parser: "payload/parse-body" } } },
   ];
   const table = encodeRoutes(routes);
   const active = matchRoute(table, "/api/v1/apps/active")!;
@@ -60,6 +61,7 @@ test("route table: literal paths before patterns, params, methods and flags surv
     handler: "apps/activate", setup: false, guarded: false, emptyBody: undefined, rawBody: true, maxBody: undefined,
   });
   assert.is(paramsCheck(active), "");
+  assert.is(methodSpec(matchRoute(table, "/api/v1/notifications")!, "POST")!.parser, "payload/parse-body");
   const named = matchRoute(table, "/api/v1/apps/clock")!;
   assert.equal(named.params, { name: "clock" });
   assert.is(paramsCheck(named), "apps/name");

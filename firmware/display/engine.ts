@@ -119,11 +119,11 @@ export class DisplayEngine {
   private predrawQueued: boolean;
   private predrawnAt: number;
   /**
-   * The page a change of page has just brought, and the slot with its snapshot from that change:
-   * shown from there until its still part is drawn into a slot after the frame (see cachedPage).
+   * The page a change of page has just brought: its snapshot from that change (the slot other
+   * than snapFrom) is shown until its still part is drawn into a slot after the frame (see
+   * cachedPage).
    */
   private arrived: LoopApp | null;
-  private arrivedSlot: number;
 
   constructor(parts: EngineParts) {
     this.parts = parts;
@@ -158,7 +158,6 @@ export class DisplayEngine {
     this.predrawQueued = false;
     this.predrawnAt = 0;
     this.arrived = null;
-    this.arrivedSlot = 0;
   }
 
   start(now: () => number): void {
@@ -381,7 +380,6 @@ export class DisplayEngine {
     if (cur && next) this.transition(s, cur, next, now);
     else if (!isNaN(this.snapshotOf)) {
       this.arrived = cur;
-      this.arrivedSlot = 1 - this.snapFrom;
       this.landed();
     }
     if (cur && !next) {
@@ -403,7 +401,7 @@ export class DisplayEngine {
     if (stale && app === this.arrived && s === this.live) {
       // Just arrived: its snapshot from the change for this frame (its moving part held still for
       // it), and its still part drawn after the frame, so that no frame draws a long still part.
-      this.frameG.drawImage(this.slotImage[this.arrivedSlot], 0, 0);
+      this.frameG.drawImage(this.slotImage[1 - this.snapFrom], 0, 0);
       this.arrived = null;
       setTimeout(() => this.cacheStill(app), 0);
       return;

@@ -20,17 +20,19 @@ export function runInEspruino(bin: string, source: string, files: { [name: strin
   options.charset = "ascii";
   const bundle = renameOf(esbuild.buildSync(options).outputFiles[0].text);
   // Storage persists in the directory's espruino.flash, so files are written by runs of their own,
-  // a few tens of KB each: a script is read into RAM whole, and all modules at once do not fit.
+  // a few KB each: a script is read into RAM whole, so their text never shares the interpreter's
+  // memory with the program (nor do all modules at once have to fit).
   const batches: string[] = [];
   let script = "";
   for (const [name, data] of Object.entries(files)) {
     script += "require('Storage').write(" + JSON.stringify(name) + ", atob(" +
       JSON.stringify(Buffer.from(data, "latin1").toString("base64")) + "));\n";
-    if (script.length > 30000) {
+    if (script.length > 12000) {
       batches.push(script);
       script = "";
     }
   }
+  if (script) batches.push(script);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pixloop-script-"));
   try {
     const run = (text: string) => {
@@ -39,7 +41,7 @@ export function runInEspruino(bin: string, source: string, files: { [name: strin
       return (r.stdout + r.stderr).split("\n").map((l) => l.replace(/\r$/, ""));
     };
     for (const b of batches) run(b);
-    return run(script + bundle);
+    return run(bundle);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

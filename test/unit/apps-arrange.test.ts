@@ -5,7 +5,8 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { AppLoop } from "../../firmware/apps/loop";
-import { dropPayloadPage, PushedApp } from "../../firmware/apps/payload-app";
+import { PushedApp } from "../../firmware/apps/payload-app";
+import { forgetPageModule } from "./apps-support";
 import type { FrameContext, LoopApp } from "../../firmware/apps/types";
 import type { StoredPayload } from "../../firmware/payload/stored";
 
@@ -16,18 +17,8 @@ const served = g.PIXLOOP_HOST_MODULES;
 let pageLoads = 0;
 let pagesMade = 0;
 
-/**
- * The stand-in page module: a page whose text "scrolls" when it begins with "~", one pass per
- * second of shownMs; other text does not move.
- */
-/**
- * The page module is held while any page lives, and suites share one process: pages of an earlier
- * suite must not hand this one their module, nor this one its stand-in to a later suite.
- */
-function forgetPageModule(): void {
-  for (let i = 0; i < 1000; i++) dropPayloadPage();
-}
-
+// The stand-in page module: a page whose text "scrolls" when it begins with "~", one pass per
+// second of shownMs; other text does not move.
 test.before(() => {
   forgetPageModule();
   g.PIXLOOP_HOST_MODULES = (id: string) => {

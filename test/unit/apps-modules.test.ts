@@ -4,11 +4,9 @@
 // missing module costs its page, not the loop.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { installGraphics } from "../harness/graphics";
 import { frameOf, type Frame } from "../harness/frame-fixture";
 import { bareHost, builtinApp } from "./apps-support";
-import { fontFiles, serveStorage, storageOf } from "./text-support";
-import { dimTables } from "../../build/tables.mjs";
+import { installEngineHost } from "./engine-support";
 import { DisplayEngine, type EngineParts } from "../../firmware/display/engine";
 import { AppLoop } from "../../firmware/apps/loop";
 import { builtinApps } from "../../firmware/apps/builtin/index";
@@ -27,7 +25,7 @@ import type { Settings } from "../../firmware/settings/types";
 import { AdcSampler } from "../../firmware/device/adc";
 
 type HostModules = (id: string) => unknown;
-const g = globalThis as unknown as { E?: object; PIXLOOP_HOST_MODULES: HostModules; print?: (...a: unknown[]) => void };
+const g = globalThis as unknown as { PIXLOOP_HOST_MODULES: HostModules; print?: (...a: unknown[]) => void };
 
 /** Every app module load: its id and whether a frame was being drawn. */
 const loads: { id: string; inFrame: boolean }[] = [];
@@ -36,16 +34,7 @@ let inFrame = false;
 const restore: (() => void)[] = [];
 
 test.before(() => {
-  installGraphics();
-  const E = g.E;
-  g.E = Object.assign({}, E, {
-    mapInPlace: (from: Uint8Array, to: Uint8Array, map: Uint8Array) => {
-      for (let i = 0; i < from.length; i++) to[i] = map[from[i]];
-    },
-    toArrayBuffer: (s: string) => Uint8Array.from(Buffer.from(s, "latin1")).buffer,
-  });
-  restore.push(() => { g.E = E; });
-  restore.push(serveStorage(storageOf(Object.assign({ "dim.lut": dimTables().toString("latin1") }, fontFiles()))));
+  restore.push(installEngineHost());
   const host = g.PIXLOOP_HOST_MODULES;
   g.PIXLOOP_HOST_MODULES = (id: string) => {
     if (id.indexOf("apps/builtin/") === 0) loads.push({ id: id.slice(13), inFrame });

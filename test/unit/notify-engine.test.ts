@@ -4,11 +4,9 @@
 // notification lights a dark display for itself; the loop's change of page goes on after.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { installGraphics } from "../harness/graphics";
 import { frameOf, type Frame } from "../harness/frame-fixture";
 import { bareHost } from "./apps-support";
-import { fontFiles, serveStorage, storageOf } from "./text-support";
-import { dimTables } from "../../build/tables.mjs";
+import { installEngineHost } from "./engine-support";
 import { DisplayEngine, type EngineParts } from "../../firmware/display/engine";
 import { AppLoop } from "../../firmware/apps/loop";
 import { builtinApps } from "../../firmware/apps/builtin/index";
@@ -22,7 +20,7 @@ import type { Canvas } from "../../firmware/display/canvas";
 import type { StoredPayload } from "../../firmware/payload/stored";
 
 type HostModules = (id: string) => unknown;
-const g = globalThis as unknown as { E?: object; PIXLOOP_HOST_MODULES: HostModules };
+const g = globalThis as unknown as { PIXLOOP_HOST_MODULES: HostModules };
 const restore: (() => void)[] = [];
 /** Every module load and page made: what, and whether a frame was being drawn. */
 const loads: { id: string; inFrame: boolean }[] = [];
@@ -42,16 +40,7 @@ function page(p: StoredPayload) {
 }
 
 test.before(() => {
-  installGraphics();
-  const E = g.E;
-  g.E = Object.assign({}, E, {
-    mapInPlace: (from: Uint8Array, to: Uint8Array, map: Uint8Array) => {
-      for (let i = 0; i < from.length; i++) to[i] = map[from[i]];
-    },
-    toArrayBuffer: (s: string) => Uint8Array.from(Buffer.from(s, "latin1")).buffer,
-  });
-  restore.push(() => { g.E = E; });
-  restore.push(serveStorage(storageOf(Object.assign({ "dim.lut": dimTables().toString("latin1") }, fontFiles()))));
+  restore.push(installEngineHost());
   const host = g.PIXLOOP_HOST_MODULES;
   g.PIXLOOP_HOST_MODULES = (id: string) => {
     loads.push({ id, inFrame });

@@ -5,7 +5,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { AppLoop } from "../../firmware/apps/loop";
-import { dropPayloadPage } from "../../firmware/apps/payload-app";
+import { forgetPageModule } from "./apps-support";
 import type { FrameContext, LoopApp } from "../../firmware/apps/types";
 import type { StoredPayload } from "../../firmware/payload/stored";
 import { NoticeQueue, type Notice } from "../../firmware/notify/queue";
@@ -17,14 +17,6 @@ let inFrame = false;
 /** Pages made, by text, and any made while a frame was running. */
 const made: string[] = [];
 const madeInFrame: string[] = [];
-
-/**
- * The page module is held while any page lives, and suites share one process: pages of an earlier
- * suite must not hand this one their module, nor this one its stand-in to a later suite.
- */
-function forgetPageModule(): void {
-  for (let i = 0; i < 1000; i++) dropPayloadPage();
-}
 
 test.before(() => {
   forgetPageModule();

@@ -7,24 +7,14 @@ import { Graphics, installGraphics } from "../harness/graphics";
 import { compileChart, drawBarChart, drawLineChart, type ChartData } from "../../firmware/payload/chart";
 import { drawProgress } from "../../firmware/payload/progress";
 import type { Canvas } from "../../firmware/display/canvas";
+import { canvas, rows as rowsOf } from "./payload-support";
 
 installGraphics();
 
 const LEGEND: { [rgb: number]: string } = { 0: ".", 0x00ff00: "G", 0xff8800: "O", 0xffffff: "W", 0x202020: "t", 0xff0000: "R" };
 
-function canvas(width = 32): Canvas {
-  const g = Graphics.createArrayBuffer(width, 8, 24) as unknown as globalThis.Graphics;
-  return { g, width, height: 8, color(rgb: number) { g.setColor(rgb); } };
-}
-
 function rows(c: Canvas): string[] {
-  const out: string[] = [];
-  for (let y = 0; y < c.height; y++) {
-    let r = "";
-    for (let x = 0; x < c.width; x++) r += LEGEND[c.g.getPixel(x, y)] ?? "?";
-    out.push(r);
-  }
-  return out;
+  return rowsOf(c, LEGEND);
 }
 
 function data(v: unknown[]): ChartData {

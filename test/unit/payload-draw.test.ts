@@ -10,6 +10,7 @@ import { drawText, layoutText } from "../../firmware/text/font";
 import { isFailure, type Failure } from "../../firmware/core/failure";
 import { COLOR_MESSAGE } from "../../firmware/color/color";
 import type { Canvas } from "../../firmware/display/canvas";
+import { canvas, rows as rowsOf } from "./payload-support";
 
 installGraphics();
 
@@ -22,20 +23,8 @@ test.after(() => restore());
 const WHITE = 0xffffff;
 const LEGEND: { [rgb: number]: string } = { 0: ".", 0xffffff: "W", 0xff0000: "R", 0x00ff00: "G", 0x0000ff: "B", 0xffff00: "Y", 0x123456: "T" };
 
-/** A canvas whose colour choice is `grade` of the logical colour (none by default). */
-function canvas(width = 32, height = 8, grade = (rgb: number) => rgb): Canvas {
-  const g = Graphics.createArrayBuffer(width, height, 24) as unknown as globalThis.Graphics;
-  return { g, width, height, color(rgb: number) { g.setColor(grade(rgb)); } };
-}
-
 function rows(c: Canvas): string[] {
-  const out: string[] = [];
-  for (let y = 0; y < c.height; y++) {
-    let r = "";
-    for (let x = 0; x < c.width; x++) r += LEGEND[c.g.getPixel(x, y)] ?? "?";
-    out.push(r);
-  }
-  return out;
+  return rowsOf(c, LEGEND);
 }
 
 function program(v: unknown): DrawProgram {

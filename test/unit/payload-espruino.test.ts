@@ -7,14 +7,12 @@
 // The peak is found by trial: everything but N variables is taken, the body is parsed and
 // validated in a callback of its own (running out abandons only that callback and raises the
 // MEMORY error flag), and N is bisected down to the least that works.
-import { spawnSync } from "node:child_process";
-import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import * as esbuild from "esbuild";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { steadyGrowth } from "../espruino/script";
+import { runInEspruino, steadyGrowth } from "../espruino/script";
 import { ROOT } from "../harness/root";
 // @ts-expect-error: a build script without type declarations
 import { espruinoBundle, renameOf } from "../../build/espruino-bundle.mjs";
@@ -167,44 +165,6 @@ function bodies(): { [name: string]: string } {
 }
 
 /** Espruino's output of a script: run as a file of its own, which the interpreter reads whole into memory. */
-function run(dir: string, code: string): string[] {
-  fs.writeFileSync(path.join(dir, "run.js"), code + "\nquit();\n");
-  const r = spawnSync(bin as string, ["run.js"], { cwd: dir, encoding: "latin1", timeout: 600000, stdio: ["ignore", "pipe", "pipe"] });
-  return (r.stdout + r.stderr).split("\n").map((l) => l.replace(/\r$/, ""));
-}
-
-/**
- * Runs TypeScript `source`, bundled as the firmware is, after writing `files` into Storage. The
- * files go in first by runs of their own, a few at a time, so their text never shares the
- * interpreter's memory with the program (Storage lives in the folder's espruino.flash).
- */
-function runWithFiles(source: string, files: { [name: string]: string }): string[] {
-  const options = espruinoBundle("", "esp32", "");
-  delete options.entryPoints;
-  delete options.outfile;
-  options.stdin = { contents: source, resolveDir: ROOT, loader: "ts" };
-  options.write = false;
-  options.charset = "ascii";
-  const bundle = renameOf(esbuild.buildSync(options).outputFiles[0].text);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pixloop-payload-"));
-  try {
-    let batch = "";
-    const flush = () => {
-      if (batch) run(dir, batch);
-      batch = "";
-    };
-    for (const [name, data] of Object.entries(files)) {
-      batch += "require('Storage').write(" + JSON.stringify(name) + ", atob(" +
-        JSON.stringify(Buffer.from(data, "latin1").toString("base64")) + "));\n";
-      if (batch.length > 12000) flush();
-    }
-    flush();
-    return run(dir, bundle);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 function script(): string {
   return `
     import { loadModule } from "./firmware/platform/modules";
@@ -387,7 +347,7 @@ if (!bin) {
   test.skip("payload budgets in the real interpreter (set ESPRUINO=/path/to/espruino)", () => {});
 } else {
   test("in the real interpreter: stored payloads, the 8 KB draw list and a frame of eight colours within budget", async () => {
-    const lines = runWithFiles(script(), Object.assign(bodies(), fontFiles(), await modules()));
+    const lines = runInEspruino(bin as string, script(), Object.assign(bodies(), fontFiles(), await modules()), 600000);
     const said: { [key: string]: string[] } = {};
     for (const l of lines) {
       const at = l.indexOf(MARK);

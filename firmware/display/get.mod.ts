@@ -2,6 +2,7 @@
 import type { Handler } from "../http/types";
 import { json } from "../http/types";
 import { moodlightView } from "./moodlight-apply";
+import { paletteView } from "./overlay";
 
 const getDisplay: Handler = (req, app) => {
   const d = app.display;
@@ -10,7 +11,7 @@ const getDisplay: Handler = (req, app) => {
     power: app.runtime.matrixPower,
     brightness: app.runtime.brightness,
     overlay: o.name,
-    overlaySettings: { speed: o.speed, palette: o.palette, blend: o.blend },
+    overlaySettings: { speed: o.speed, palette: paletteView(o.palette), blend: o.blend },
     moodlight: moodlightView(d.moodlight),
   });
 };

@@ -1,10 +1,12 @@
 // The global weather overlay and its settings (PATCH /api/v1/display). Validated and kept now;
 // drawn by the overlay renderer.
 import type { Failure } from "../core/failure";
-import { invalid } from "../core/failure";
+import { invalid, isFailure } from "../core/failure";
 import { OVERLAYS, PALETTES } from "../device/names";
 import { findName } from "../core/text";
-import { parseColor } from "../color/color";
+import { formatColor, parseColor } from "../color/color";
+import type { StoredPalette } from "../payload/stored";
+import { findPaletteFile, readPaletteFile } from "../palette/file";
 
 export const SPEED_MIN = 0.1;
 export const SPEED_MAX = 10;
@@ -14,8 +16,8 @@ export interface OverlayState {
   /** Canonical overlay name, or null for none. */
   name: string | null;
   speed: number;
-  /** A palette name or a list of stops as given; null when unset. */
-  palette: unknown;
+  /** In the form a payload's palette is stored in (payload/stored.ts); null when unset. */
+  palette: StoredPalette | null;
   blend: boolean;
 }
 
@@ -23,12 +25,22 @@ export function newOverlay(): OverlayState {
   return { name: null, speed: 1, palette: null, blend: true };
 }
 
-/** A palette value: a built-in name, or 1-16 colours, or 1-16 {color, pos} stops (not mixed). */
-function checkPalette(v: unknown, field: string): Failure | null {
+/**
+ * A palette value as stored (null when unset): a palette file's or a built-in's name, or 1-16
+ * colours, or 1-16 {color, pos} stops (not mixed; sorted by pos), as a payload's palette is.
+ */
+function checkPalette(v: unknown, field: string): StoredPalette | null | Failure {
   if (v === null) return null;
-  if (typeof v === "string") return findName(PALETTES, v) >= 0 ? null : invalid(field, "unknown palette");
+  if (typeof v === "string") {
+    // A file wins over a built-in of the same name; one that does not read is refused.
+    const file = findPaletteFile(v);
+    if (file) return readPaletteFile(file) ? file : invalid(field, "malformed palette file");
+    const i = findName(PALETTES, v);
+    return i >= 0 ? PALETTES[i] : invalid(field, "unknown palette");
+  }
   if (!Array.isArray(v) || v.length === 0) return invalid(field, "must be a palette name or a list of 1-16 colors");
-  let positioned = 0;
+  const colors: number[] = [];
+  const stops: number[][] = [];
   const n = Math.min(v.length, MAX_STOPS);
   for (let i = 0; i < n; i++) {
     const stop = v[i];
@@ -36,15 +48,41 @@ function checkPalette(v: unknown, field: string): Failure | null {
     if (isStop) {
       const s = stop as { color?: unknown; pos?: unknown };
       const pos = s.pos;
-      if (typeof pos !== "number" || pos < 0 || pos > 100 || parseColor(s.color) < 0) {
+      const color = parseColor(s.color);
+      if (typeof pos !== "number" || pos < 0 || pos > 100 || color < 0) {
         return invalid(field, "a stop needs color and pos 0-100");
       }
-      positioned++;
-    } else if (parseColor(stop) < 0) {
-      return invalid(field, "is not a valid color list");
+      stops.push([pos, color]);
+    } else {
+      const color = parseColor(stop);
+      if (color < 0) return invalid(field, "is not a valid color list");
+      colors.push(color);
     }
   }
-  return positioned === 0 || positioned === n ? null : invalid(field, "stops must all have a position or none");
+  if (stops.length === 0) return colors;
+  if (stops.length !== n) return invalid(field, "stops must all have a position or none");
+  // By position; an insertion sort keeps stops of one position in their order (a hard edge).
+  for (let i = 1; i < n; i++) {
+    const s = stops[i];
+    let j = i - 1;
+    while (j >= 0 && stops[j][0] > s[0]) {
+      stops[j + 1] = stops[j];
+      j--;
+    }
+    stops[j + 1] = s;
+  }
+  return stops;
+}
+
+/** A stored palette the way GET /api/v1/display shows it: a name, "#RRGGBB" colours or {color, pos} stops. */
+export function paletteView(p: StoredPalette | null): unknown {
+  if (p === null || typeof p === "string") return p;
+  const out: unknown[] = [];
+  for (let i = 0; i < p.length; i++) {
+    const e = p[i];
+    out.push(typeof e === "number" ? formatColor(e) : { color: formatColor(e[1]), pos: e[0] });
+  }
+  return out;
 }
 
 /**
@@ -77,9 +115,9 @@ export function applyOverlayPatch(body: { [k: string]: unknown }, next: OverlayS
       next.speed = Math.min(SPEED_MAX, Math.max(SPEED_MIN, o.speed));
     }
     if ("palette" in o) {
-      const bad = checkPalette(o.palette, "overlaySettings.palette");
-      if (bad) return bad;
-      next.palette = o.palette;
+      const palette = checkPalette(o.palette, "overlaySettings.palette");
+      if (isFailure(palette)) return palette;
+      next.palette = palette;
     }
     if ("blend" in o) {
       if (typeof o.blend !== "boolean") return invalid("overlaySettings.blend", "must be a boolean");

@@ -14,6 +14,7 @@ import { checkScroll } from "../text/scroll-spec";
 import type { ScrollSpec } from "../text/scroll-spec";
 import type { DrawProgram } from "./draw";
 import { compileChart } from "./chart";
+import { findPaletteFile, readPaletteFile } from "../palette/file";
 import { findKey } from "./schema";
 import type { KeySpec } from "./schema";
 import type { StoredPalette, StoredPayload, ValidatePayload } from "./stored";
@@ -29,17 +30,6 @@ function isObject(v: unknown): v is Bag {
 
 function badColor(key: string): Failure {
   return invalid(key, "\"" + key + "\" is not a valid color");
-}
-
-/**
- * The palette files' hook: the name of the palette file (/PALETTES/<name>.txt) that matches
- * `name` ignoring case, as it is spelled in storage, or "" when there is none. Palette files
- * arrive with the file store; until then only the built-in names resolve. A file wins over a
- * built-in of the same name.
- */
-function paletteFile(name: string): string {
-  void name;
-  return "";
 }
 
 /** Fragments joined into one string, with their colour runs (StoredPayload.r). */
@@ -79,8 +69,9 @@ function checkFragments(list: unknown[], out: StoredPayload): Failure | null {
 function checkPalette(v: unknown): StoredPalette | Failure | undefined {
   if (typeof v === "string") {
     if (v === "") return undefined;
-    const file = paletteFile(v);
-    if (file) return file;
+    // A file wins over a built-in of the same name; one that does not read is refused.
+    const file = findPaletteFile(v);
+    if (file) return readPaletteFile(file) ? file : invalid("palette", "malformed palette file");
     const i = findName(PALETTES, v);
     return i < 0 ? invalid("palette", "unknown palette") : PALETTES[i];
   }

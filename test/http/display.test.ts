@@ -58,7 +58,7 @@ t("PATCH /api/v1/display validates everything before applying anything", async (
   assert.equal(r.body, { ok: true });
   let d = (await call(dut, "GET", "/api/v1/display")).body;
   assert.is(d.overlay, "snow");
-  assert.equal(d.overlaySettings, { speed: 10, palette: "lava", blend: true });
+  assert.equal(d.overlaySettings, { speed: 10, palette: "Lava", blend: true });
   await call(dut, "PATCH", "/api/v1/display", { body: { overlay: null } });
   d = (await call(dut, "GET", "/api/v1/display")).body;
   assert.is(d.overlay, null);

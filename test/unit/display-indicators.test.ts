@@ -5,6 +5,14 @@ import { applyIndicator, indicatorSlot, indicatorsView, resetIndicator } from ".
 import { Moodlight } from "../../firmware/display/moodlight";
 import { applyMoodlight, kelvinToRgb, moodlightView } from "../../firmware/display/moodlight-apply";
 import { applyOverlayPatch, newOverlay } from "../../firmware/display/overlay";
+import { serveStorage, storageOf } from "./text-support";
+
+// Palette names are looked up among the palette files first: an empty Storage holds none.
+let unserve = () => {};
+test.before(() => {
+  unserve = serveStorage(storageOf({}));
+});
+test.after(() => unserve());
 
 const COLOR_MSG = 'must be a color ("#RGB", "#RRGGBB", [r,g,b], ["HSV",h,s,v] or a packed integer)';
 

@@ -10,7 +10,14 @@ import { findKey, keyName } from "../../firmware/payload/schema";
 import type { Failure } from "../../firmware/core/failure";
 import { isFailure } from "../../firmware/core/failure";
 import { loadModule } from "../../firmware/platform/modules";
-import { utf8 } from "./text-support";
+import { serveStorage, storageOf, utf8 } from "./text-support";
+
+// Palette names are looked up among the palette files first: an empty Storage holds none.
+let unserve = () => {};
+test.before(() => {
+  unserve = serveStorage(storageOf({}));
+});
+test.after(() => unserve());
 
 /** A body checked as the handlers check it: validated, then its draw list compiled. */
 function validate(body: unknown, notification: boolean): StoredPayload | Failure {

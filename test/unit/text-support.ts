@@ -26,14 +26,23 @@ export function fontFiles(): { [name: string]: string } {
   }
 }
 
-/** Espruino's Storage.read over a set of files (offset and length as on the device). */
-export function storageOf(files: { [name: string]: string }): { read(name: string, offset?: number, length?: number): string | undefined } {
+/**
+ * Espruino's Storage.read (offset and length as on the device) and Storage.list over a set of
+ * files; files added to or removed from `files` later are seen.
+ */
+export function storageOf(files: { [name: string]: string }): {
+  read(name: string, offset?: number, length?: number): string | undefined;
+  list(pattern?: RegExp): string[];
+} {
   return {
     read(name: string, offset?: number, length?: number) {
       const data = files[name];
       if (data === undefined) return undefined;
       const from = Math.min(offset || 0, data.length);
       return length && length > 0 ? data.substr(from, length) : data.substr(from);
+    },
+    list(pattern?: RegExp) {
+      return Object.keys(files).filter((name) => !pattern || pattern.test(name));
     },
   };
 }

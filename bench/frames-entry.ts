@@ -78,6 +78,7 @@ function display(scene: Scene, settings: Settings): { loop: AppLoop; engine: Dis
     lightRaw: () => -1,
     report,
     pick: () => scene.transition || 1,
+    weather: () => null,
   });
   return { loop, engine: made.engine };
 }

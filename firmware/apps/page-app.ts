@@ -34,4 +34,9 @@ export class PageApp {
     const p = this.page;
     if (p && p.drawMoving) p.drawMoving(c, f);
   }
+
+  overlaid(): boolean {
+    const p = this.page;
+    return !!p && !!p.overlaid && p.overlaid();
+  }
 }

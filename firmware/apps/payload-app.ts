@@ -14,7 +14,7 @@ import { PageApp } from "./page-app";
 import { timeUp } from "./dwell";
 
 /** What every payload page draws with (the resident text code); filled in once at boot. */
-export const payloadHost: PayloadHost = { text: null as unknown as TextKit };
+export const payloadHost: PayloadHost = { text: null as unknown as TextKit, width: 32 };
 
 let maker: MakePayloadPage | null = null;
 /** Pages made and not yet dropped: the module is held while there is one. */

@@ -11,6 +11,11 @@ export interface FrameContext {
   shownMs: number;
   local: LocalTime;
   settings: Settings;
+  /**
+   * Changes whenever the colour grading does (the render loop counts them): what a page keeps
+   * graded (palettes, icons) is graded again when it differs. Absent: grade every time.
+   */
+  grading?: number;
 }
 
 /** What draws a page, frame by frame; whatever it keeps between frames (layouts) it holds itself. */
@@ -26,6 +31,8 @@ export interface Page {
   stillKey?(f: FrameContext): number;
   drawStill?(c: Canvas, f: FrameContext): void;
   drawMoving?(c: Canvas, f: FrameContext): void;
+  /** Whether the page draws a weather overlay of its own (the global one then stays off it). */
+  overlaid?(): boolean;
 }
 
 /** One app of the loop: a page with a name. */

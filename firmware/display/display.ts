@@ -24,6 +24,9 @@ import { DisplayEngine } from "./engine";
 import { pickTransition } from "./transitions";
 import { LocalClock } from "../time/clock";
 import { nowMs } from "../platform/system";
+import type { Layer } from "../effects/layer";
+import type { StoredPalette } from "../payload/stored";
+import { makeLayer } from "../effects/layer";
 
 const SETUP_COLOR = 0x00a0ff;
 
@@ -37,6 +40,8 @@ export class Display {
   readonly clock: LocalClock;
   readonly engine: DisplayEngine;
   overlay: OverlayState;
+  /** The global overlay as drawn: made when it is set, dropped (with its module) when cleared. */
+  private weather: Layer | null;
 
   constructor(system: SystemStore, settings: SettingsStore, runtime: Runtime, health: () => LinkHealth | null) {
     // No local for system.config: the closures made here keep this scope, and with it the whole
@@ -46,6 +51,7 @@ export class Display {
     this.indicators = runtime.indicators;
     this.moodlight = new Moodlight();
     this.overlay = newOverlay();
+    this.weather = null;
     this.clock = new LocalClock(nowMs);
     let seed = 1;
     const host = { runtime, config: live, text: textKit() };
@@ -79,7 +85,9 @@ export class Display {
       lightRaw: () => runtime.lightRaw,
       report: runtime,
       pick: () => pickTransition(current().transitionEffect, seed++),
+      weather: () => this.weather,
     });
+    payloadHost.width = this.engine.width;
     settings.onChange(() => this.engine.regrade());
     wireLoopButtons(system.config, this.loop, () => current().blockNavigation, this.notices);
   }
@@ -91,6 +99,13 @@ export class Display {
   showSetup(network: string, address: string): void {
     const text = "Setup: join " + network + ", open http://" + address;
     this.loop.replace([new TextPage("Setup", text, "small", SETUP_COLOR, true, { mode: "wrap", holdMs: 0 })]);
+  }
+
+  /** Puts a new global overlay in force (a request, outside frames). */
+  setOverlay(o: OverlayState): void {
+    this.overlay = o;
+    this.weather = null;
+    if (o.name) this.weather = makeLayer("overlays", o.name, o.palette as StoredPalette | null, o.blend, o.speed, this.engine.width, 8);
   }
 
   start(): void {

@@ -25,6 +25,7 @@ import { Grade, FrameCanvas } from "./grade";
 import type { Transition } from "./transitions";
 import { loadTransition, transitionFailed } from "./transitions";
 import { Dimmer } from "./dim";
+import type { Layer } from "../effects/layer";
 
 /** 40 frames a second. */
 export const FRAME_MS = 25;
@@ -59,6 +60,8 @@ export interface EngineParts {
    * resolved. Asked while the page before that change is on screen.
    */
   pick: () => number;
+  /** The global weather overlay, made for the panel; null when none is set. */
+  weather: () => Layer | null;
 }
 
 /** The canvases a composition draws through: graded for the LEDs, or ungraded for a capture. */
@@ -273,6 +276,7 @@ export class DisplayEngine {
     const b = this.freeSlot();
     const ctx = this.ctx;
     ctx.shownMs = 0;
+    ctx.grading = this.epoch;
     const key = up.stillKey(ctx);
     if (this.slotApp[b] === up && this.slotKey[b] === key && this.slotEpoch[b] === this.epoch) return;
     const c = this.live.slots[b];
@@ -372,6 +376,7 @@ export class DisplayEngine {
     const ctx = this.ctx;
     ctx.now = now;
     ctx.settings = p.settings();
+    ctx.grading = this.epoch;
     p.clock.setZone(p.tz());
     p.clock.fill(ctx.local);
     const loop = p.loop;
@@ -387,6 +392,10 @@ export class DisplayEngine {
       if (cached && cur.stillKey) this.cachedPage(s, cur);
       else cur.draw(s.frame, ctx);
     }
+    // The global overlay goes over whatever is on screen, transitions included, unless the page
+    // draws an overlay of its own; it runs on the clock, so it does not restart with each page.
+    const weather = p.weather();
+    if (weather && !(cur && !next && cur.overlaid && cur.overlaid())) weather.draw(s.frame, now, this.epoch);
     p.indicators.draw(s.frame, now);
     const health = p.health();
     if (health) drawStatusDot(s.frame, now, health);

@@ -25,7 +25,7 @@ const patchDisplay: Handler = (req, app) => {
     const saved = patchSettings(app.settings, { brightness: b.brightness });
     if (saved) return saved;
   }
-  app.display.overlay = next;
+  if ("overlay" in b || "overlaySettings" in b) app.display.setOverlay(next);
   if ("power" in b) app.runtime.matrixPower = b.power as boolean;
   return ok();
 };

@@ -20,7 +20,7 @@ export interface Ink {
   /** Whether the app gave a palette (else the ink holds the module's stock colours). */
   readonly given: boolean;
   /** Wire colour of palette position `pos` (0-255, wrapping), blended or in 16 bands. */
-  at(pos: number): number;
+  tone(pos: number): number;
   /** Wire colour of a fixed logical colour 0xRRGGBB dimmed by `level` (0..1, default 1). */
   rgb(color: number, level?: number): number;
   /**

@@ -79,6 +79,11 @@ export class NoticeQueue implements Cover {
     if (n && n.pg) n.pg.draw(c, f);
   }
 
+  overlaid(): boolean {
+    const n = this.items[0];
+    return !!n && !!n.pg && !!n.pg.overlaid && n.pg.overlaid();
+  }
+
   /** Outside frames: the pages of the front and the one after it. */
   prepare(): void {
     const items = this.items;

@@ -10,6 +10,9 @@ import type { Ink } from "../effects/types";
 import { STEPS } from "../effects/types";
 import { ENTRIES, mix } from "./compile";
 
+/** Steps of the graded ramp from the first entry to the last (text painted across its width). */
+const RAMP_STEPS = 64;
+
 export class PaletteInk implements Ink {
   readonly given: boolean;
   private entries: Uint32Array;
@@ -17,6 +20,8 @@ export class PaletteInk implements Ink {
   private wires: Uint32Array;
   /** The position triplet map (see Ink.map), two turns long; made on first use. */
   private triplets: Uint8Array | null;
+  /** RAMP_STEPS wire colours from the first entry to the last (along()); made on first use. */
+  private ramps: Uint32Array | null;
   private canvas: Canvas | null;
 
   /** `entries`: 16 logical colours; `given`: they are the app's palette, not stock colours. */
@@ -26,7 +31,29 @@ export class PaletteInk implements Ink {
     this.given = given;
     this.wires = new Uint32Array(STEPS);
     this.triplets = null;
+    this.ramps = null;
     this.canvas = null;
+  }
+
+  /** Logical colour a fraction `k` (0..1) of the way from the first entry to the last (no wrap). */
+  ramp(k: number): number {
+    const e = this.entries;
+    const at = k <= 0 ? 0 : k >= 1 ? 1 : k;
+    if (!this.blend) return e[Math.min(ENTRIES - 1, Math.floor(at * ENTRIES))];
+    const x = at * (ENTRIES - 1);
+    const i = Math.min(ENTRIES - 2, Math.floor(x));
+    return mix(e[i], e[i + 1], x - i);
+  }
+
+  /** Wire colour of ramp(k), from a table of RAMP_STEPS graded steps. */
+  along(k: number): number {
+    let r = this.ramps;
+    if (!r) {
+      r = new Uint32Array(RAMP_STEPS);
+      this.ramps = r;
+      this.fillRamps(r);
+    }
+    return r[Math.round((k <= 0 ? 0 : k >= 1 ? 1 : k) * (RAMP_STEPS - 1))];
   }
 
   /** Logical colour of step `p` (0..STEPS-1). */
@@ -47,9 +74,18 @@ export class PaletteInk implements Ink {
       wires[p] = c.g.getColor();
     }
     if (this.triplets) this.fillTriplets(this.triplets);
+    if (this.ramps) this.fillRamps(this.ramps);
   }
 
-  at(pos: number): number {
+  private fillRamps(r: Uint32Array): void {
+    const c = this.canvas as Canvas;
+    for (let i = 0; i < RAMP_STEPS; i++) {
+      c.color(this.ramp(i / (RAMP_STEPS - 1)));
+      r[i] = c.g.getColor();
+    }
+  }
+
+  tone(pos: number): number {
     return this.wires[(((pos | 0) & 255) * STEPS) >> 8];
   }
 

@@ -1,9 +1,9 @@
 // The page of a pushed app or a notification, made from its stored payload (payload/stored.ts)
 // while it is on screen or next.
 //
-// Paint order: the background (backgroundColor; an effect, once effects are drawn, replaces it),
-// then the text and the decorations (draw list, progress bar, bar chart, line chart), the text
-// last when textInFront and first otherwise.
+// Paint order: the background (an effect, else backgroundColor; a GIF as wide as the panel replaces
+// both), then the text and the decorations (draw list, progress bar, bar chart, line chart), the
+// text last when textInFront and first otherwise, then the icon, then the page's own overlay.
 //
 // For the engine's still buffer the page splits itself by what changes with time. Text that
 // neither scrolls, blinks nor fades makes the whole page still. Otherwise the text is the moving
@@ -11,6 +11,11 @@
 // the decorations must cover the text, so they are drawn once into a buffer of their own whose
 // untouched pixels hold a key colour, and that buffer is laid over the text each frame with the
 // key transparent. Either way a frame of moving text costs the text and at most one image copy.
+//
+// What animates under the page (an effect, a full-width animated GIF) repaints the whole panel every
+// frame: then nothing is still but the decorations, which always take their keyed buffer, and the
+// text is drawn every frame over the background. What animates over the page (the icon when the
+// text moves or the icon itself does, the overlay) is drawn after the moving part.
 import type { Canvas } from "../display/canvas";
 import type { FrameContext } from "../apps/types";
 import type { TextKit } from "../apps/text-kit";
@@ -26,6 +31,15 @@ import type { ChartData } from "./chart";
 import { drawBarChart, drawLineChart } from "./chart";
 import { drawProgress } from "./progress";
 import { defaultColor } from "./schema";
+import type { Layer } from "../effects/layer";
+import type { PaletteInk } from "../palette/ink";
+import { paletteInk } from "../palette/resolve";
+import { makeLayer } from "../effects/layer";
+import type { IconImage } from "../icons/icon";
+import { findIcon, newIconState } from "../icons/icon";
+
+/** What the icons of this load of the module share (dropped with the module, when no page is left). */
+const icons = newIconState();
 
 /** Columns an icon takes from the text, charts and progress bar: 8 for the icon, 1 gap. */
 const ICON_COLUMN = 9;
@@ -36,6 +50,8 @@ const PANEL_WIDTH = 32;
  * transparent; a decoration whose graded colour happens to be it is drawn one step off instead.
  */
 const KEY = 0x010203;
+/** The glyphs' colour in the stencil of text painted from the palette (see drawRamp). */
+const HOLE = 0x000001;
 
 // How plain text is coloured, in the spec's order of priority.
 const SOLID = 0;
@@ -85,6 +101,25 @@ class PushedPage implements PayloadPage {
   private keyed: Canvas | null;
   /** The canvas whose grading the decorations' buffer is drawn with. */
   private grader: Canvas | null;
+  /** The background effect, the page's own overlay; null without. */
+  private under: Layer | null;
+  private over: Layer | null;
+  private icon: IconImage | null;
+  /** The icon is as wide as the panel: a background, under the text, with no column. */
+  private iconBack: boolean;
+  /** The grading the icon was graded under (FrameContext.grading). */
+  private iconGraded: number;
+  /** iconMode pushOnce: the text has pushed the icon out, and it stays gone. */
+  private iconGone: boolean;
+  /** Something is drawn every frame (text, effect, animated icon or overlay). */
+  private live: boolean;
+  /** The app's own palette, when something paints from it (text, charts, progress). */
+  private ink: PaletteInk | null;
+  /** Text painted from the palette: its column colours and its stencil (see drawRamp). */
+  private paint: Graphics | null;
+  private paintImage: GraphicsImage | null;
+  private stencil: Graphics | null;
+  private stencilImage: GraphicsImage | null;
 
   constructor(p: StoredPayload, host: PayloadHost) {
     const f = payloadFields(p);
@@ -100,8 +135,25 @@ class PushedPage implements PayloadPage {
     this.width = 0;
     this.upper = false;
     this.track = host.text.track();
-    this.left = f.icon && host.iconFound && host.iconFound(f.icon) ? ICON_COLUMN : 0;
-    this.mode = f.textColor === "palette" && f.palette !== undefined ? RAMP : f.textFadeMs ? FADE : f.textBlinkMs ? BLINK : SOLID;
+    this.icon = f.icon ? findIcon(f.icon, icons) : null;
+    this.iconBack = !!this.icon && this.icon.width >= host.width;
+    this.iconGraded = NaN;
+    this.iconGone = false;
+    this.left = this.icon && !this.iconBack ? ICON_COLUMN : 0;
+    const blend = f.paletteBlend !== false;
+    const speed = f.effectSpeed || 1;
+    this.under = f.effect && !this.iconBack ? makeLayer("effects", f.effect, f.palette, blend, speed, host.width, 8) : null;
+    this.over = f.overlay ? makeLayer("overlays", f.overlay, f.palette, blend, speed, host.width, 8) : null;
+    this.live = false;
+    const painted = f.textColor === "palette" || f.chartColor === "palette" || f.progressColor === "palette";
+    // A palette that no longer resolves (its file was deleted) paints nothing: the normal colours stay.
+    const ink = painted && f.palette !== undefined ? paletteInk(f.palette, blend, "") : null;
+    this.ink = ink && ink.given ? ink : null;
+    this.mode = f.textColor === "palette" && this.ink ? RAMP : f.textFadeMs ? FADE : f.textBlinkMs ? BLINK : SOLID;
+    this.paint = null;
+    this.paintImage = null;
+    this.stencil = null;
+    this.stencilImage = null;
     this.program = p.d;
     this.bars = p.b;
     this.points = p.l;
@@ -154,8 +206,10 @@ class PushedPage implements PayloadPage {
     // Field by field over the global scroll as it is now, so a later change of it applies here too.
     const spec = f.scroll ? Object.assign({}, s.scroll, f.scroll) as ScrollSpec : s.scroll;
     this.track.setup(spec, this.width, this.left, width - this.left, f.textOffsetX || 0, f.textCenter !== false);
-    const animated = this.mode === FADE || this.mode === BLINK;
+    const animated = this.mode === FADE || this.mode === BLINK || (this.mode === RAMP && !!f.paletteSpeed);
     this.moving = this.lines.length > 0 && (this.track.moves || animated);
+    const icon = this.icon;
+    this.live = this.moving || !!this.under || !!this.over || (!!icon && icon.frames > 1);
     this.seen = s;
     this.seenWidth = width;
   }
@@ -175,20 +229,34 @@ class PushedPage implements PayloadPage {
     return this.key;
   }
 
+  overlaid(): boolean {
+    return !!this.over;
+  }
+
   draw(c: Canvas, f: FrameContext): void {
     this.prepare(c.width, f.settings);
-    this.background(c);
+    this.background(c, f);
     this.body(c, f);
+    this.drawIcon(c, f);
+    if (this.over) this.over.draw(c, f.shownMs, f.grading);
   }
 
   drawStill(c: Canvas, f: FrameContext): void {
     this.prepare(c.width, f.settings);
-    this.background(c);
+    if (!this.live) {
+      this.draw(c, f);
+      return;
+    }
+    this.gradeColors(c, f.settings);
+    if (this.animatedBack()) {
+      if (this.decorated) this.drawDecor(c, f.settings);
+      return;
+    }
+    this.background(c, f);
     if (!this.moving) {
       this.body(c, f);
-    } else {
-      this.gradeColors(c, f.settings);
-      if (!this.decorated) return;
+      if (!this.iconMoves()) this.drawIcon(c, f);
+    } else if (this.decorated) {
       if (this.fields.textInFront) this.decorations(c, f.settings);
       else this.drawDecor(c, f.settings);
     }
@@ -196,16 +264,79 @@ class PushedPage implements PayloadPage {
 
   drawMoving(c: Canvas, f: FrameContext): void {
     this.prepare(c.width, f.settings);
-    if (!this.moving) return;
-    this.drawText(c, f, true);
-    if (!this.fields.textInFront && this.decorated && this.decorImage) c.g.drawImage(this.decorImage, 0, 0);
+    if (!this.live) return;
+    const decor = this.decorated ? this.decorImage : null;
+    const front = this.fields.textInFront;
+    if (this.animatedBack()) {
+      this.background(c, f);
+      if (front && decor) c.g.drawImage(decor, 0, 0);
+      this.drawText(c, f, true);
+      if (!front && decor) c.g.drawImage(decor, 0, 0);
+    } else if (this.moving) {
+      this.drawText(c, f, true);
+      if (!front && decor) c.g.drawImage(decor, 0, 0);
+    }
+    if (this.iconMoves()) this.drawIcon(c, f);
+    if (this.over) this.over.draw(c, f.shownMs, f.grading);
   }
 
-  private background(c: Canvas): void {
-    const f = this.fields;
-    if (f.backgroundColor === undefined || f.effect !== undefined) return;
-    c.color(f.backgroundColor);
+  /** The background changes every frame: an effect, or a full-width icon that animates. */
+  private animatedBack(): boolean {
+    return !!this.under || (this.iconBack && (this.icon as IconImage).frames > 1);
+  }
+
+  /** The icon is drawn every frame: it animates, or something under it does. */
+  private iconMoves(): boolean {
+    const icon = this.icon;
+    return !!icon && !this.iconBack && (icon.frames > 1 || this.moving || !!this.under);
+  }
+
+  private background(c: Canvas, f: FrameContext): void {
+    const fields = this.fields;
+    if (this.iconBack) {
+      this.paintIcon(c, f, 0);
+      return;
+    }
+    if (this.under) {
+      this.under.draw(c, f.shownMs, f.grading);
+      return;
+    }
+    if (fields.backgroundColor === undefined) return;
+    c.color(fields.backgroundColor);
     c.g.fillRect(0, 0, c.width - 1, c.height - 1);
+  }
+
+  /**
+   * The icon in its column (a full-width one is the background instead). With iconMode push or
+   * pushOnce, scrolling text shoves it left as its first column passes the text area's edge, up to
+   * the whole column; push brings it back with every pass, pushOnce leaves it gone after the first
+   * and gives its column to the text.
+   */
+  private drawIcon(c: Canvas, f: FrameContext): void {
+    if (!this.icon || this.iconBack || this.iconGone) return;
+    const mode = this.fields.iconMode;
+    let shift = 0;
+    const track = this.track;
+    if (mode && track.moves && this.lines.length) {
+      if (mode === "pushOnce" && track.passes(f.shownMs) >= 1) {
+        this.iconGone = true;
+        this.left = 0;
+        this.seen = null;
+        return;
+      }
+      const x = track.copyX(f.shownMs, 0);
+      shift = x < this.left ? Math.max(-ICON_COLUMN, x - this.left) : 0;
+    }
+    this.paintIcon(c, f, (this.fields.iconOffsetX || 0) + shift);
+  }
+
+  private paintIcon(c: Canvas, f: FrameContext, x: number): void {
+    const icon = this.icon as IconImage;
+    if (f.grading === undefined || f.grading !== this.iconGraded) {
+      icon.grade(c);
+      this.iconGraded = f.grading === undefined ? NaN : f.grading;
+    }
+    icon.draw(c.g, x, 0, icon.frameAt(f.shownMs));
   }
 
   private body(c: Canvas, f: FrameContext): void {
@@ -225,10 +356,15 @@ class PushedPage implements PayloadPage {
     const textColor = this.textColor(s);
     const chartColor = typeof f.chartColor === "number" ? f.chartColor : textColor;
     const autoscale = f.chartAutoscale !== false;
+    const ink = this.ink;
+    const ramp = ink ? (k: number) => ink.ramp(k) : undefined;
+    const chartRamp = f.chartColor === "palette" ? ramp : undefined;
     if (this.program) runDraw(c, this.program, textColor, this.font);
-    if (f.progress !== undefined) drawProgress(c, f.progress, left, this.progressColor, this.trackColor);
-    if (this.bars) drawBarChart(c, this.bars, left, autoscale, chartColor);
-    if (this.points) drawLineChart(c, this.points, left, autoscale, chartColor);
+    if (f.progress !== undefined) {
+      drawProgress(c, f.progress, left, this.progressColor, this.trackColor, f.progressColor === "palette" ? ramp : undefined);
+    }
+    if (this.bars) drawBarChart(c, this.bars, left, autoscale, chartColor, chartRamp);
+    if (this.points) drawLineChart(c, this.points, left, autoscale, chartColor, chartRamp);
   }
 
   /** The decorations into their own buffer, graded as `c` grades, everything else the key colour. */
@@ -259,6 +395,7 @@ class PushedPage implements PayloadPage {
   }
 
   private gradeColors(c: Canvas, s: Settings): void {
+    if (this.ink) this.ink.grade(c);
     const wires = this.wires;
     const colors = this.colors;
     c.color(0);
@@ -275,6 +412,11 @@ class PushedPage implements PayloadPage {
   private drawText(c: Canvas, f: FrameContext, graded: boolean): void {
     const lines = this.lines;
     if (!lines.length) return;
+    if (this.mode === RAMP) {
+      if (!graded) (this.ink as PaletteInk).grade(c);
+      this.drawRamp(c, f);
+      return;
+    }
     const fields = this.fields;
     const t = f.shownMs;
     let level = 1;
@@ -287,8 +429,7 @@ class PushedPage implements PayloadPage {
       const period = fields.textBlinkMs as number;
       dark = t % period < period / 2;
     }
-    // A palette ramp recolours fragments too; until palettes are drawn it stands as the text colour.
-    const own = this.runs && this.mode !== RAMP ? this.colors : null;
+    const own = this.runs ? this.colors : null;
     const solid = this.textColor(f.settings);
     const wires = graded && this.mode !== FADE ? this.wires : null;
     const y = (c.height - this.kit.capHeight(this.font)) >> 1;
@@ -306,6 +447,57 @@ class PushedPage implements PayloadPage {
         this.kit.draw(g, lines[i], at, y);
       }
     }
+  }
+
+  /**
+   * Text painted from the palette, a column at a time: each copy's columns get their colours as
+   * lines in one buffer, and its glyphs go as HOLE into a stencil that is KEY elsewhere; the
+   * stencil laid over the colours (HOLE transparent) leaves them only under the glyphs, and that is
+   * laid over the page (KEY transparent). A line per column and two image copies, whatever the
+   * text's length. paletteSpan 0 stretches the palette once over the text, first entry to last; a
+   * span repeats it every that many columns; paletteSpeed moves it by that many passes a second
+   * (a moving stretched palette repeats over the text's width).
+   */
+  private drawRamp(c: Canvas, f: FrameContext): void {
+    const w = c.width;
+    const h = c.height;
+    let paint = this.paint;
+    let stencil = this.stencil;
+    if (!paint || !stencil || paint.getWidth() !== w) {
+      paint = Graphics.createArrayBuffer(w, h, 24);
+      stencil = Graphics.createArrayBuffer(w, h, 24);
+      this.paint = paint;
+      this.stencil = stencil;
+      this.paintImage = { width: w, height: h, bpp: 24, buffer: paint.buffer, transparent: KEY };
+      this.stencilImage = { width: w, height: h, bpp: 24, buffer: stencil.buffer, transparent: HOLE };
+    }
+    const ink = this.ink as PaletteInk;
+    const fields = this.fields;
+    const width = this.width;
+    const speed = fields.paletteSpeed || 0;
+    const span = fields.paletteSpan || (speed ? width : 0);
+    const shift = (speed * f.shownMs) / 1000;
+    const lines = this.lines;
+    const xs = this.xs;
+    const y = (h - this.kit.capHeight(this.font)) >> 1;
+    stencil.setColor(KEY);
+    stencil.fillRect(0, 0, w - 1, h - 1);
+    stencil.setColor(HOLE);
+    for (let n = 0; ; n++) {
+      const x = this.track.copyX(f.shownMs, n);
+      if (isNaN(x)) break;
+      const last = Math.min(w - 1, x + width - 1);
+      for (let col = Math.max(0, x); col <= last; col++) {
+        const k = col - x;
+        let wire = span ? ink.tone(256 * (k / span - shift)) : ink.along(width > 1 ? k / (width - 1) : 0);
+        if (wire === KEY) wire ^= 1;
+        paint.setColor(wire);
+        paint.drawLine(col, 0, col, h - 1);
+      }
+      for (let i = 0; i < lines.length; i++) this.kit.draw(stencil, lines[i], x + xs[i], y);
+    }
+    paint.drawImage(this.stencilImage as GraphicsImage, 0, 0);
+    c.g.drawImage(this.paintImage as GraphicsImage, 0, 0);
   }
 }
 

@@ -105,11 +105,8 @@ export function payloadFields(p: StoredPayload): PayloadFields {
 /** What the page module is handed besides the payload: the resident text code. */
 export interface PayloadHost {
   text: TextKit;
-  /**
-   * Whether the icon of this id (or inline data) can be shown: it reserves the 9-pixel column
-   * left of the text. Absent until icons are drawn, and then no column is reserved.
-   */
-  iconFound?(icon: string): boolean;
+  /** The panel's width in pixels (what effects and overlays are made for). */
+  width: number;
 }
 
 /** A pushed app's or notification's page (payload/page). */

@@ -98,6 +98,7 @@ function rig(apps: LoopApp[], tweak?: (s: Settings) => void): Rig {
     lightRaw: () => -1,
     report: r.report,
     pick: () => 1,
+    weather: () => null,
   };
   r.engine = new DisplayEngine(parts);
   return r;

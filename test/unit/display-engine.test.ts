@@ -22,6 +22,12 @@ import type { Canvas } from "../../firmware/display/canvas";
 import { builtinApp } from "./apps-support";
 import { TRANSITIONS } from "../../firmware/device/names";
 import { pickTransition, type MakeTransition, type Transition } from "../../firmware/display/transitions";
+import { makeLayer, type Layer } from "../../firmware/effects/layer";
+import { checkPayloads } from "../../firmware/payload/check";
+import type { StoredPayload } from "../../firmware/payload/stored";
+import { PushedApp, payloadHost } from "../../firmware/apps/payload-app";
+import { textKit } from "../../firmware/apps/text-kit";
+import { ungradedCanvas } from "../harness/frame-fixture";
 
 installGraphics();
 const g = globalThis as unknown as { E?: object };
@@ -51,6 +57,7 @@ interface Rig {
   moodlight: Moodlight;
   report: { fps: number; brightness: number; currentApp: string; matrixPower: boolean };
   clock: { ms: number };
+  weather: Layer | null;
 }
 
 /** An engine over `apps` whose grading changes nothing (gamma 1, full brightness, RGB order). */
@@ -90,7 +97,9 @@ function rig(apps: LoopApp[], tweak?: (s: Settings) => void, effect = "Slide"): 
     lightRaw: () => -1,
     report: r.report,
     pick: () => pickTransition(settings.transitionEffect, seed++),
+    weather: () => r.weather,
   };
+  r.weather = null;
   r.engine = new DisplayEngine(parts);
   return r;
 }
@@ -102,6 +111,14 @@ function fullDraw(app: Page, r: Rig, shownMs: number): Frame {
   const local = localTime(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(),
     d.getUTCSeconds(), d.getUTCMilliseconds());
   return renderApp(app, { local, settings: r.settings, now: r.clock.ms, shownMs });
+}
+
+/** `f` with overlay `name` drawn over it at `ms` (its stock colours, speed 1). */
+function overlaid(f: Frame, name: string, ms: number): Frame {
+  const g = Graphics.createArrayBuffer(32, 8, 24) as unknown as Graphics;
+  for (let i = 0; i < 256; i++) g.setPixel(i % 32, i >> 5, f.pixels[i]);
+  (makeLayer("overlays", name, null, true, 1, 32, 8) as Layer).draw(ungradedCanvas(g), ms);
+  return frameOf(g);
 }
 
 function last(r: Rig): Frame {
@@ -481,6 +498,27 @@ test("the page to come has its still part drawn after frames, never in a frame o
   assert.is(r.loop.incoming(), null, "landed");
   assert.is(inFrames, 0, "still parts drawn in frames");
   assert.is(last(r).pixels.filter((p) => p === 0xff0000).length, 256);
+});
+
+
+test("the global overlay goes over built-in pages on the clock's time, and not over a page with its own", () => {
+  const r = rig([builtinApp("Time")], (s) => { s.timeMode = 1; });
+  r.weather = makeLayer("overlays", "snow", null, true, 1, 32, 8);
+  for (let k = 0; k < 5; k++) {
+    r.engine.tick(r.clock.ms);
+    const plain = fullDraw(new TimeApp(), r, r.loop.shownMs(r.clock.ms));
+    assert.equal(last(r), overlaid(plain, "snow", r.clock.ms), "frame " + k);
+    assert.not.equal(last(r), plain);
+    r.clock.ms += 400;
+  }
+  const own = checkPayloads([{ text: "HI", overlay: "rain" }], false) as StoredPayload[];
+  payloadHost.text = textKit();
+  const app = new PushedApp("wet", own[0]);
+  const r2 = rig([app]);
+  r2.weather = makeLayer("overlays", "snow", null, true, 1, 32, 8);
+  assert.ok(app.load());
+  r2.engine.tick(r2.clock.ms);
+  assert.equal(last(r2), fullDraw(app, r2, r2.loop.shownMs(r2.clock.ms)), "its own rain only");
 });
 
 test.run();

@@ -4,6 +4,7 @@
 import { installGraphics } from "../harness/graphics";
 import { fontFiles, serveStorage, storageOf } from "./text-support";
 import { dimTables } from "../../build/tables.mjs";
+import { crc32 } from "../harness/crc32";
 
 /** Installs the above; the function returned puts everything back. */
 export function installEngineHost(): () => void {
@@ -15,6 +16,8 @@ export function installEngineHost(): () => void {
       for (let i = 0; i < from.length; i++) to[i] = map[from[i]];
     },
     toArrayBuffer: (s: string) => Uint8Array.from(Buffer.from(s, "latin1")).buffer,
+    toString: (x: unknown) => (x instanceof Uint8Array ? Buffer.from(x.buffer, x.byteOffset, x.length).toString("latin1") : String(x)),
+    CRC32: (s: string | Uint8Array) => crc32(typeof s === "string" ? Buffer.from(s, "latin1") : Buffer.from(s)),
   });
   const unserve = serveStorage(storageOf(Object.assign({ "dim.lut": dimTables().toString("latin1") }, fontFiles())));
   return () => {

@@ -85,6 +85,7 @@ function rig() {
     lightRaw: () => -1,
     report,
     pick: () => 1,
+    weather: () => null,
   };
   r.engine = new DisplayEngine(parts);
   return Object.assign(r, { loop, notices });

@@ -90,7 +90,7 @@ function sweep(p: StoredPalette | null, blend: boolean, stock = "FFFFFF"): numbe
   const ink = paletteInk(p, blend, stock);
   ink.grade(new FrameCanvas(g, new Grade()));
   const out: number[] = [];
-  for (let pos = 0; pos < 256; pos++) out.push(ink.at(pos));
+  for (let pos = 0; pos < 256; pos++) out.push(ink.tone(pos));
   return out;
 }
 

@@ -22,6 +22,8 @@ import {
 import type { Frame } from "../harness/frame-fixture";
 import { installGraphics } from "../harness/graphics";
 import { fontFiles, serveStorage, storageOf, utf8 } from "./text-support";
+import { installEngineHost } from "./engine-support";
+import { makeGif } from "./icons-support";
 
 /** A body checked as the handlers check it: validated, then its draw list compiled. */
 function validate(body: unknown, notification: boolean): StoredPayload | Failure {
@@ -31,9 +33,21 @@ function validate(body: unknown, notification: boolean): StoredPayload | Failure
 
 installGraphics();
 
+/** An 8x8 icon of one colour, as /ICONS/<id>.gif. */
+function iconFile(rgb: number): string {
+  return makeGif({ width: 8, height: 8, palette: [rgb, 0], frames: [{ w: 8, h: 8, pixels: new Array(64).fill(0) }] }).toString("latin1");
+}
+const ICON_RGB = 0x336699;
+
 let restore = () => undefined as void;
 test.before(() => {
-  restore = serveStorage(storageOf(fontFiles()));
+  const unhost = installEngineHost();
+  const files = Object.assign(fontFiles(), { "I/2422.gif": iconFile(ICON_RGB), "I/x.gif": iconFile(ICON_RGB) });
+  const unserve = serveStorage(storageOf(files));
+  restore = () => {
+    unserve();
+    unhost();
+  };
 });
 test.after(() => restore());
 
@@ -44,7 +58,8 @@ const LONG = "A LONG HEADLINE THAT WILL NOT FIT";
 function page(body: unknown, icon = false, notification = false): PayloadPage {
   const p = validate(body, notification);
   if (isFailure(p)) throw new Error("refused: " + JSON.stringify(p));
-  return makePage(p, { text: textKit(), iconFound: icon ? () => true : undefined });
+  if (icon && !(p as { k?: string }).k) throw new Error("an icon page needs an icon key");
+  return makePage(p, { text: textKit(), width: 32 });
 }
 
 function settings(patch: Partial<Settings> = {}): Settings {
@@ -96,21 +111,22 @@ test("static text: centred on the panel, or right of the icon column; textCenter
   expectFrame("payload-center-icon", render(page({ text: "HI", icon: "2422" }, true)));
   const [lo, hi] = litColumns(render(page({ text: "HI" })));
   assert.ok(Math.abs(lo - (31 - hi)) <= 1, "as far from both edges");
-  const [iconLo, iconHi] = litColumns(render(page({ text: "HI", icon: "2422" }, true)));
+  const [iconLo, iconHi] = litColumns(render(page({ text: "HI", icon: "2422" }, true)), WHITE);
   assert.ok(Math.abs((iconLo - 9) - (31 - iconHi)) <= 1, "centred in columns 9-31");
   assert.is(litColumns(render(page({ text: "HI", textCenter: false })))[0], 0);
-  assert.is(litColumns(render(page({ text: "HI", textCenter: false, icon: "2422" }, true)))[0], 9);
+  assert.is(litColumns(render(page({ text: "HI", textCenter: false, icon: "2422" }, true)), WHITE)[0], 9);
+  assert.is(countIn(render(page({ text: "HI", icon: "2422" }, true)), ICON_RGB, 0, 7), 64, "the icon fills its column");
   // An icon that cannot be shown reserves no column.
-  assert.equal(litColumns(render(page({ text: "HI", icon: "2422" }, false))), [lo, hi]);
+  assert.equal(litColumns(render(page({ text: "HI", icon: "missing" }))), [lo, hi]);
 });
 
 test("textOffsetX shifts static text, centred or not, and the scroll's rest anchor", () => {
   const [lo] = litColumns(render(page({ text: "HI" })));
   assert.is(litColumns(render(page({ text: "HI", textOffsetX: 3 })))[0], lo + 3);
   assert.is(litColumns(render(page({ text: "HI", textOffsetX: -2, textCenter: false })))[0], 0, "clipped at the edge");
-  assert.is(litColumns(render(page({ text: "HI", textOffsetX: 4, textCenter: false, icon: "x" }, true)))[0], 13);
+  assert.is(litColumns(render(page({ text: "HI", textOffsetX: 4, textCenter: false, icon: "x" }, true)), WHITE)[0], 13);
   assert.is(litColumns(render(page({ text: LONG, textOffsetX: 5 })))[0], 5, "a scrolling text rests at the offset");
-  assert.is(litColumns(render(page({ text: LONG, textOffsetX: 5, icon: "x" }, true)))[0], 14);
+  assert.is(litColumns(render(page({ text: LONG, textOffsetX: 5, icon: "x" }, true)), WHITE)[0], 14);
   // Entering from off the panel, the offset moves the entry anchor as well.
   const offscreen = { text: LONG, scroll: { entry: "offscreen" } };
   const plain = litColumns(render(page(offscreen), 500))[0];
@@ -187,16 +203,18 @@ test("fade: full colour at the start of each period, black half way, in between 
   assert.ok(shades.every((p) => p === shades[0]));
 });
 
-test("fade beats blink; a palette beats both (until palettes are drawn, in the global colour)", () => {
+test("fade beats blink; a palette beats both", () => {
   const both = page({ text: "HI", textColor: "#FF0000", textFadeMs: 4000, textBlinkMs: 1000 });
   assert.ok(countColor(render(both, 0), 0xff0000) > 10, "no blink while fading");
   const s = settings({ textColor: 0x00ffff });
   const ramp = page({ text: "HI", textColor: "palette", palette: "Lava", textFadeMs: 1000, textBlinkMs: 1000 });
-  assert.ok(countColor(render(ramp, 500, s), 0x00ffff) > 10, "neither fade nor blink");
-  const frags = page({ text: [{ text: "H", color: "#FF0000" }, { text: "I" }], textColor: "palette", palette: ["#FF0000", "#00FF00"] });
+  const faded = render(ramp, 500, s);
+  assert.ok(faded.pixels.filter((p) => p !== 0).length > 10, "neither fade nor blink");
+  assert.is(countColor(faded, 0x00ffff), 0, "painted from the palette, not the global colour");
+  const frags = page({ text: [{ text: "H", color: "#FF0000" }, { text: "I" }], textColor: "palette", palette: ["#0000FF", "#00FF00"] });
   const f = render(frags, 0, s);
   assert.is(countColor(f, 0xff0000) + countColor(f, WHITE), 0, "fragment colours give way to the palette");
-  assert.ok(countColor(f, 0x00ffff) > 10);
+  assert.ok(countColor(f, 0x0000ff) > 0 && countColor(f, 0x00ff00) > 0, "first colour to last");
 });
 
 test("blink and fade apply to fragments", () => {
@@ -266,17 +284,18 @@ test("backgroundColor fills the panel behind the text; an effect takes its place
 
 test("decorations: draw list, progress bar, bar chart and line chart right of the icon column", () => {
   const body = {
-    draw: [["rect", 0, 0, 8, 8, "#FF0000"], ["pixel", 4, 4]],
+    draw: [["rect", 0, 0, 10, 8, "#FF0000"], ["pixel", 8, 4]],
     progress: 50, progressColor: "#00FF00", progressTrackColor: "#666666",
     barChart: [1, 3, 2, 4], lineChart: [4, 0, 4], chartColor: "#0000FF", chartAutoscale: true,
     icon: "2422", textColor: "#FFFF00",
   };
   const f = render(page(body, true));
   expectFrame("payload-decorations", f);
-  assert.ok(countColor(f, 0xff0000) > 0);
+  assert.ok(countColor(f, 0xff0000) > 0, "the draw list is not indented: its rect starts under the icon");
+  assert.is(countIn(f, ICON_RGB, 0, 7), 64, "the icon goes over the decorations");
   assert.is(countColor(f, 0xffff00), 1, "a draw command without a colour takes the text colour");
   assert.ok(countIn(f, 0x00ff00, 8, 31, 7, 7) > 0, "progress on the bottom row");
-  assert.is(countIn(f, 0x00ff00, 0, 7, 0, 6) + countIn(f, 0x0000ff, 0, 8), 0, "nothing in the icon column");
+  assert.is(countIn(f, 0x00ff00, 0, 7, 0, 6) + countIn(f, 0x0000ff, 0, 8), 0, "no chart in the icon column");
 });
 
 test("decorations: defaults for the progress colours, the text colour for charts", () => {

@@ -33,8 +33,17 @@ export function fontFiles(): { [name: string]: string } {
 export function storageOf(files: { [name: string]: string }): {
   read(name: string, offset?: number, length?: number): string | undefined;
   list(pattern?: RegExp): string[];
+  write(name: string, data: string): boolean;
+  erase(name: string): void;
 } {
   return {
+    write(name: string, data: string) {
+      files[name] = data;
+      return true;
+    },
+    erase(name: string) {
+      delete files[name];
+    },
     read(name: string, offset?: number, length?: number) {
       const data = files[name];
       if (data === undefined) return undefined;

@@ -1,6 +1,8 @@
 // A compiled palette graded for the panel: what effects and overlays draw with (effects/types.ts
 // Ink). The 16 logical entries are turned into STEPS wire colours when the grading changes (the
-// page calls grade() with the canvas it draws on), so a frame only looks colours up.
+// page calls grade() with the canvas it draws on), so a frame only looks colours up. They are kept
+// once, as the position triplet map of Ink.map (channel bytes, step after step, one turn and a bit
+// more so that any shift has 256 bytes after it): tone() reads its three bytes there.
 //
 // Positions wrap: the last step blends from entry 15 back to entry 0, so a palette that is swept
 // round and round has no seam. With blend off each step takes the colour of its entry (16 hard
@@ -17,9 +19,8 @@ export class PaletteInk implements Ink {
   readonly given: boolean;
   private entries: Uint32Array;
   private blend: boolean;
-  private wires: Uint32Array;
-  /** The position triplet map (see Ink.map), two turns long; made on first use. */
-  private triplets: Uint8Array | null;
+  /** The position triplet map (see Ink.map). */
+  private triplets: Uint8Array;
   /** RAMP_STEPS wire colours from the first entry to the last (along()); made on first use. */
   private ramps: Uint32Array | null;
   private canvas: Canvas | null;
@@ -29,8 +30,7 @@ export class PaletteInk implements Ink {
     this.entries = entries;
     this.blend = blend;
     this.given = given;
-    this.wires = new Uint32Array(STEPS);
-    this.triplets = null;
+    this.triplets = new Uint8Array(3 * STEPS + 256);
     this.ramps = null;
     this.canvas = null;
   }
@@ -68,12 +68,18 @@ export class PaletteInk implements Ink {
   /** Grades every step through `c` (the canvas frames are drawn on, graded or not). */
   grade(c: Canvas): void {
     this.canvas = c;
-    const wires = this.wires;
+    const t = this.triplets;
+    const turn = 3 * STEPS;
     for (let p = 0; p < STEPS; p++) {
       c.color(this.logical(p));
-      wires[p] = c.g.getColor();
+      const wire = c.g.getColor();
+      for (let ch = 0; ch < 3; ch++) {
+        const i = 3 * p + ch;
+        const v = (wire >> (16 - 8 * ch)) & 255;
+        t[i] = v;
+        if (i + turn < t.length) t[i + turn] = v;
+      }
     }
-    if (this.triplets) this.fillTriplets(this.triplets);
     if (this.ramps) this.fillRamps(this.ramps);
   }
 
@@ -86,7 +92,9 @@ export class PaletteInk implements Ink {
   }
 
   tone(pos: number): number {
-    return this.wires[(((pos | 0) & 255) * STEPS) >> 8];
+    const i = 3 * ((((pos | 0) & 255) * STEPS) >> 8);
+    const t = this.triplets;
+    return (t[i] << 16) | (t[i + 1] << 8) | t[i + 2];
   }
 
   rgb(color: number, level?: number): number {
@@ -96,21 +104,7 @@ export class PaletteInk implements Ink {
   }
 
   map(shift: number): Uint8Array {
-    let t = this.triplets;
-    if (!t) {
-      t = new Uint8Array(3 * STEPS + 256);
-      this.triplets = t;
-      this.fillTriplets(t);
-    }
     const s = ((shift | 0) % STEPS + STEPS) % STEPS;
-    return t.subarray(3 * s, 3 * s + 256);
-  }
-
-  private fillTriplets(t: Uint8Array): void {
-    const wires = this.wires;
-    for (let i = 0; i < t.length; i++) {
-      const p = Math.floor(i / 3) % STEPS;
-      t[i] = (wires[p] >> (16 - 8 * (i % 3))) & 255;
-    }
+    return this.triplets.subarray(3 * s, 3 * s + 256);
   }
 }

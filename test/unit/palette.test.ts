@@ -268,8 +268,15 @@ const patchDisplay = () => loadModule<Handler>("display/patch");
 const getDisplay = () => loadModule<Handler>("display/get");
 
 function displayApp(): App & { display: { overlay: OverlayState } } {
+  const display = {
+    overlay: newOverlay(),
+    moodlight: { on: false },
+    setOverlay(o: OverlayState) {
+      display.overlay = o;
+    },
+  };
   return {
-    display: { overlay: newOverlay(), moodlight: { on: false } },
+    display,
     runtime: { matrixPower: true, brightness: 100 },
     settings: {},
   } as unknown as App & { display: { overlay: OverlayState } };

@@ -29,6 +29,7 @@ import type { ScrollMode } from "../firmware/text/scroll-spec";
 import { findText } from "../firmware/core/text";
 import { PushedApp, payloadHost } from "../firmware/apps/payload-app";
 import { checkPayloads } from "../firmware/payload/check";
+import { makeLayer } from "../firmware/effects/layer";
 
 declare const FRAMES: number;
 /** Only the scenes whose name contains this (all when empty). */
@@ -53,6 +54,8 @@ interface Scene {
   tweak?: (s: Settings) => void;
   /** Index into TRANSITIONS: the frames are timed half-way through this transition. */
   transition?: number;
+  /** A global overlay over the scene. */
+  weather?: string;
 }
 
 /**
@@ -62,6 +65,7 @@ interface Scene {
 function display(scene: Scene, settings: Settings): { loop: AppLoop; engine: DisplayEngine } {
   const cfg = defaultConfig(board);
   const made: { engine: DisplayEngine | null } = { engine: null };
+  const layer = scene.weather ? makeLayer("overlays", scene.weather, null, true, 1, 32, 8) : null;
   const loop = new AppLoop(scene.apps(), () => settings, () => (made.engine as DisplayEngine).take(), () => false);
   const report = { fps: 0, brightness: 0, currentApp: "", matrixPower: true };
   made.engine = new DisplayEngine({
@@ -78,7 +82,7 @@ function display(scene: Scene, settings: Settings): { loop: AppLoop; engine: Dis
     lightRaw: () => -1,
     report,
     pick: () => scene.transition || 1,
-    weather: () => null,
+    weather: () => layer,
   });
   return { loop, engine: made.engine };
 }
@@ -249,6 +253,11 @@ const PAYLOAD_APPS: { [name: string]: () => LoopApp } = {
     const text = colors.map((c, i) => ({ text: "Part" + i + " ", color: c }));
     return pushed("fragments-8", { text: text, scroll: { holdMs: 0 } });
   },
+  // The heaviest layering a payload asks for: a field effect under scrolling text, an overlay over it.
+  "plasma-storm-scroll": () => pushed("plasma-storm-scroll", { text: TEXT_64, effect: "Plasma", overlay: "storm", scroll: { holdMs: 0 } }),
+  "pacifica-text": () => pushed("pacifica-text", { text: "21C", effect: "Pacifica" }),
+  "palette-text-moving": () => pushed("palette-text-moving", { text: TEXT_64, palette: "Rainbow", textColor: "palette", paletteSpan: 16,
+    paletteSpeed: 1, scroll: { holdMs: 0 } }),
 };
 
 const SCENES: Scene[] = [{ name: "empty-loop", apps: () => [] }];
@@ -258,6 +267,7 @@ for (let m = 0; m <= 6; m++) {
 }
 SCENES.push({ name: "date", apps: () => [builtin("Date")] });
 SCENES.push({ name: "date-long", apps: () => [builtin("Date")], tweak: (s) => { s.dateShowWeekday = true; s.dateYearMode = "fourDigit"; } });
+for (const w of ["rain", "thunder", "frost"]) SCENES.push({ name: "time-overlay-" + w, apps: () => [builtin("Time")], weather: w });
 const MODES: ScrollMode[] = ["static", "wrap", "loop", "bounce"];
 for (let k = 0; k < MODES.length; k++) SCENES.push(textScene(MODES[k]));
 const CHANGES: Scene[] = [];

@@ -28,6 +28,12 @@ export interface Reply {
   headers?: { [name: string]: string };
   /** Runs once the answer has been sent (reboot, sleep). */
   after?: () => void;
+  /**
+   * A body too large to hold (a backup archive): the transport sends `text` (if any), then asks
+   * for the next piece whenever the connection can take more, until it returns undefined. With
+   * it the answer has no Content-Length and the connection closes after it.
+   */
+  chunks?: () => string | undefined;
 }
 
 /** What a handler module exports: the answer to one request. */
@@ -58,6 +64,11 @@ export interface MethodSpec {
    * contract as core/json parseJson: the value, or undefined when the text is not JSON).
    */
   parser?: string;
+  /**
+   * The body is a multipart upload streamed to the handler module, whose default export is then
+   * a MakeUpload (http/upload.ts); maxBody bounds the whole upload.
+   */
+  upload?: boolean;
 }
 
 export interface Route {

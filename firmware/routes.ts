@@ -9,6 +9,10 @@ import { displayRoutes } from "./display/routes";
 import { appRoutes } from "./apps/routes";
 import { notifyRoutes } from "./notify/routes";
 import { webRoutes } from "./web/routes";
+import { filesRoutes } from "./files/routes";
+import { backupRoutes } from "./backup/routes";
+import { updateRoutes } from "./update/routes";
+import { logsRoutes } from "./logs/routes";
 
 export const ROUTES: Route[] = ([] as Route[]).concat(deviceRoutes, systemRoutes, settingsRoutes, displayRoutes, appRoutes,
-  notifyRoutes, webRoutes);
+  notifyRoutes, filesRoutes, backupRoutes, updateRoutes, logsRoutes, webRoutes);

@@ -1,0 +1,4 @@
+// Firmware update: POST /update.
+import type { Route } from "../http/types";
+
+export const updateRoutes: Route[] = [];

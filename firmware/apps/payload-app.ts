@@ -8,7 +8,6 @@
 import type { FrameContext, LoopApp } from "./types";
 import type { TextKit } from "./text-kit";
 import type { MakePayloadPage, PayloadHost, PayloadPage, StoredPayload } from "../payload/stored";
-import type Stale from "./stale.mod";
 import { loadModule } from "../platform/modules";
 import { PageApp } from "./page-app";
 import { timeUp } from "./dwell";
@@ -56,7 +55,7 @@ export class PushedApp extends PageApp implements LoopApp {
    * removed then, negative (the time negated) to be marked then.
    */
   declare ex?: number;
-  /** 1 once the lifetime ran out with lifetimeExpiry "mark": the page is made framed (stale.mod.ts). */
+  /** 1 once the lifetime ran out with lifetimeExpiry "mark": the page is made framed (PayloadPage.markStale). */
   declare mk?: number;
   /** Made by an array push: the length of the base name that removes it with its family. */
   declare fam?: number;
@@ -76,7 +75,7 @@ export class PushedApp extends PageApp implements LoopApp {
     try {
       const page = makePayloadPage(this.p);
       this.page = page;
-      if (this.mk) this.page = loadModule<typeof Stale>("apps/stale")(page);
+      if (this.mk) page.markStale();
     } catch (e) {
       return !!this.page;
     }

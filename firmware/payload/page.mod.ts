@@ -50,6 +50,8 @@ const PANEL_WIDTH = 32;
  * transparent; a decoration whose graded colour happens to be it is drawn one step off instead.
  */
 const KEY = 0x010203;
+/** The frame of a page whose lifetime ran out with lifetimeExpiry "mark": its data is stale. */
+const STALE_COLOR = 0x6e0700;
 /** The glyphs' colour in the stencil of text painted from the palette (see drawRamp). */
 const HOLE = 0x000001;
 
@@ -113,6 +115,8 @@ class PushedPage implements PayloadPage {
   private iconGone: boolean;
   /** Something is drawn every frame (text, effect, animated icon or overlay). */
   private live: boolean;
+  /** Framed as stale (markStale). */
+  private stale: boolean;
   /** The app's own palette, when something paints from it (text, charts, progress). */
   private ink: PaletteInk | null;
   /** Text painted from the palette: its column colours and its stencil (see drawRamp). */
@@ -145,6 +149,7 @@ class PushedPage implements PayloadPage {
     this.under = f.effect && !this.iconBack ? makeLayer("effects", f.effect, f.palette, blend, speed, host.width, 8) : null;
     this.over = f.overlay ? makeLayer("overlays", f.overlay, f.palette, blend, speed, host.width, 8) : null;
     this.live = false;
+    this.stale = false;
     const painted = f.textColor === "palette" || f.chartColor === "palette" || f.progressColor === "palette";
     // A palette that no longer resolves (its file was deleted) paints nothing: the normal colours stay.
     const ink = painted && f.palette !== undefined ? paletteInk(f.palette, blend, "") : null;
@@ -233,10 +238,23 @@ class PushedPage implements PayloadPage {
     return !!this.over;
   }
 
+  markStale(): void {
+    this.stale = true;
+    this.key = Math.random();
+  }
+
+  /** The stale frame: over the text and decorations, under the icon and the overlay. */
+  private mark(c: Canvas): void {
+    if (!this.stale) return;
+    c.color(STALE_COLOR);
+    c.g.drawRect(0, 0, c.width - 1, c.height - 1);
+  }
+
   draw(c: Canvas, f: FrameContext): void {
     this.prepare(c.width, f.settings);
     this.background(c, f);
     this.body(c, f);
+    this.mark(c);
     this.drawIcon(c, f);
     if (this.over) this.over.draw(c, f.shownMs, f.grading);
   }
@@ -255,6 +273,7 @@ class PushedPage implements PayloadPage {
     this.background(c, f);
     if (!this.moving) {
       this.body(c, f);
+      this.mark(c);
       if (!this.iconMoves()) this.drawIcon(c, f);
     } else if (this.decorated) {
       if (this.fields.textInFront) this.decorations(c, f.settings);
@@ -276,6 +295,7 @@ class PushedPage implements PayloadPage {
       this.drawText(c, f, true);
       if (!front && decor) c.g.drawImage(decor, 0, 0);
     }
+    if (this.animatedBack() || this.moving) this.mark(c);
     if (this.iconMoves()) this.drawIcon(c, f);
     if (this.over) this.over.draw(c, f.shownMs, f.grading);
   }

@@ -118,6 +118,11 @@ export interface PayloadPage extends Page {
    */
   passes(f: FrameContext): number;
   draw(c: Canvas, f: FrameContext): void;
+  /**
+   * Frames the page from now on with the stale mark (lifetimeExpiry "mark"): over the text and
+   * decorations, under the icon and the overlay.
+   */
+  markStale(): void;
 }
 
 /** The default export of payload/page. */

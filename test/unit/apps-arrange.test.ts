@@ -26,9 +26,18 @@ test.before(() => {
     pageLoads++;
     return (p: StoredPayload) => {
       pagesMade++;
+      let stale = false;
       return {
         text: p.t || "",
-        draw: () => undefined,
+        // Framed as the real page frames itself once marked (payload/page's own tests check where).
+        draw: (c: { width: number; height: number; color(rgb: number): void; g: { drawRect(...a: number[]): void } }) => {
+          if (!stale) return;
+          c.color(0x6e0700);
+          c.g.drawRect(0, 0, c.width - 1, c.height - 1);
+        },
+        markStale: () => {
+          stale = true;
+        },
         passes(f: FrameContext) {
           return (p.t || "").charAt(0) === "~" ? Math.floor(f.shownMs / 1000) : -1;
         },
@@ -207,7 +216,7 @@ test("setting the wall clock neither ends nor stretches a lifetime", async () =>
   assert.is(rotation(loop), "Time Date");
 });
 
-test("a marked app's page is made framed: a 1-pixel dark red line over the page, never cached", async () => {
+test("a marked app's page is made again and marked, and so is it when loaded later", async () => {
   const rects: string[] = [];
   let color = -1;
   const c = {

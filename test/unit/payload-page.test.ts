@@ -375,8 +375,11 @@ test("the module loads by its id and makes pages", () => {
   assert.equal(render(pg).pixels, render(page({ text: "HI" })).pixels);
 });
 
-test("a stale mark frames the page the same drawn whole or from its still part, over scrolling text", () => {
-  const stale = loadModule<(p: PayloadPage) => PayloadPage>("apps/stale");
+test("a stale mark frames the page the same drawn whole or from its still part, over scrolling text, under the icon", () => {
+  const stale = (pg: PayloadPage) => {
+    pg.markStale();
+    return pg;
+  };
   for (const body of [{ text: LONG, scroll: { holdMs: 0 }, draw: [["rectFill", 4, 2, 6, 3, "#0000FF"]] }, { text: "HI" }]) {
     for (const ms of [0, 700, 1900]) {
       const whole = render(stale(page(body)), ms);
@@ -385,6 +388,9 @@ test("a stale mark frames the page the same drawn whole or from its still part, 
       assert.equal([px[0], px[31], px[7 * 32], px[7 * 32 + 31], px[3 * 32], px[3 * 32 + 31]], Array(6).fill(0x6e0700));
     }
   }
+  const iconic = render(stale(page({ text: "HI", icon: "2422" }, true)));
+  assert.is(iconic.pixels[0], ICON_RGB, "the icon paints over the mark");
+  assert.is(iconic.pixels[31], 0x6e0700);
 });
 
 test.run();

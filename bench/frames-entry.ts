@@ -29,7 +29,7 @@ import type { ScrollMode } from "../firmware/text/scroll-spec";
 import { findText } from "../firmware/core/text";
 import { PushedApp, payloadHost } from "../firmware/apps/payload-app";
 import { checkPayloads } from "../firmware/payload/check";
-import { makeLayer } from "../firmware/effects/layer";
+import { makeLayer } from "../firmware/display/layer";
 
 declare const FRAMES: number;
 /** Only the scenes whose name contains this (all when empty). */

@@ -24,9 +24,9 @@ import { DisplayEngine } from "./engine";
 import { pickTransition } from "./transitions";
 import { LocalClock } from "../time/clock";
 import { nowMs } from "../platform/system";
-import type { Layer } from "../effects/layer";
+import type { Layer } from "./layer";
+import type { Layers } from "./layers.mod";
 import type { StoredPalette } from "../payload/stored";
-import { makeLayer } from "../effects/layer";
 
 const SETUP_COLOR = 0x00a0ff;
 
@@ -105,7 +105,13 @@ export class Display {
   setOverlay(o: OverlayState): void {
     this.overlay = o;
     this.weather = null;
-    if (o.name) this.weather = makeLayer("overlays", o.name, o.palette as StoredPalette | null, o.blend, o.speed, this.engine.width, 8);
+    if (!o.name) return;
+    try {
+      const make = loadModule<Layers>("display/layers").makeLayer;
+      this.weather = make("overlays", o.name, o.palette as StoredPalette | null, o.blend, o.speed, this.engine.width, 8);
+    } catch (e) {
+      print("overlay " + o.name + ": " + e);
+    }
   }
 
   start(): void {

@@ -25,7 +25,7 @@ import { Grade, FrameCanvas } from "./grade";
 import type { Transition } from "./transitions";
 import { loadTransition, transitionFailed } from "./transitions";
 import { Dimmer } from "./dim";
-import type { Layer } from "../effects/layer";
+import type { Layer } from "./layer";
 
 /** 40 frames a second. */
 export const FRAME_MS = 25;

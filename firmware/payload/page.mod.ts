@@ -31,12 +31,13 @@ import type { ChartData } from "./chart";
 import { drawBarChart, drawLineChart } from "./chart";
 import { drawProgress } from "./progress";
 import { defaultColor } from "./schema";
-import type { Layer } from "../effects/layer";
+import type { Layer } from "../display/layer";
+import type { Layers } from "../display/layers.mod";
+import type FindIcon from "../icons/find.mod";
+import { loadModule } from "../platform/modules";
 import type { PaletteInk } from "../palette/ink";
-import { paletteInk } from "../palette/resolve";
-import { makeLayer } from "../effects/layer";
 import type { IconImage } from "../icons/icon";
-import { findIcon, newIconState } from "../icons/icon";
+import { newIconState } from "../icons/icon";
 
 /** What the icons of this load of the module share (dropped with the module, when no page is left). */
 const icons = newIconState();
@@ -139,20 +140,22 @@ class PushedPage implements PayloadPage {
     this.width = 0;
     this.upper = false;
     this.track = host.text.track();
-    this.icon = f.icon ? findIcon(f.icon, icons) : null;
+    this.icon = f.icon ? loadModule<typeof FindIcon>("icons/find")(f.icon, icons) : null;
     this.iconBack = !!this.icon && this.icon.width >= host.width;
     this.iconGraded = NaN;
     this.iconGone = false;
     this.left = this.icon && !this.iconBack ? ICON_COLUMN : 0;
     const blend = f.paletteBlend !== false;
     const speed = f.effectSpeed || 1;
-    this.under = f.effect && !this.iconBack ? makeLayer("effects", f.effect, f.palette, blend, speed, host.width, 8) : null;
-    this.over = f.overlay ? makeLayer("overlays", f.overlay, f.palette, blend, speed, host.width, 8) : null;
+    const painted = f.textColor === "palette" || f.chartColor === "palette" || f.progressColor === "palette";
+    // Effects, overlays and palettes come with a module of their own, loaded only for pages that use one.
+    const layers = f.effect || f.overlay || (painted && f.palette !== undefined) ? loadModule<Layers>("display/layers") : null;
+    this.under = layers && f.effect && !this.iconBack ? layers.makeLayer("effects", f.effect, f.palette, blend, speed, host.width, 8) : null;
+    this.over = layers && f.overlay ? layers.makeLayer("overlays", f.overlay, f.palette, blend, speed, host.width, 8) : null;
     this.live = false;
     this.stale = false;
-    const painted = f.textColor === "palette" || f.chartColor === "palette" || f.progressColor === "palette";
     // A palette that no longer resolves (its file was deleted) paints nothing: the normal colours stay.
-    const ink = painted && f.palette !== undefined ? paletteInk(f.palette, blend, "") : null;
+    const ink = layers && painted && f.palette !== undefined ? layers.paletteInk(f.palette, blend, "") : null;
     this.ink = ink && ink.given ? ink : null;
     this.mode = f.textColor === "palette" && this.ink ? RAMP : f.textFadeMs ? FADE : f.textBlinkMs ? BLINK : SOLID;
     this.paint = null;

@@ -22,7 +22,7 @@ import type { Canvas } from "../../firmware/display/canvas";
 import { builtinApp } from "./apps-support";
 import { TRANSITIONS } from "../../firmware/device/names";
 import { pickTransition, type MakeTransition, type Transition } from "../../firmware/display/transitions";
-import { makeLayer, type Layer } from "../../firmware/effects/layer";
+import { makeLayer, type Layer } from "../../firmware/display/layer";
 import { checkPayloads } from "../../firmware/payload/check";
 import type { StoredPayload } from "../../firmware/payload/stored";
 import { PushedApp, payloadHost } from "../../firmware/apps/payload-app";

@@ -1,9 +1,10 @@
 // A background effect or a weather overlay as it is drawn: its module made for the panel, with the
 // ink it colours from and the speed that scales its time. Made outside frames (with the page that
 // names it, or by a display request for the global overlay); dropped with its owner, which drops
-// the module's code with it.
+// the module's code with it. The resident core reaches this code only through the module
+// display/layers (layers.mod.ts), so it costs nothing while no page or overlay uses it.
 import type { Canvas } from "../display/canvas";
-import type { Effect, EffectModule } from "./types";
+import type { Effect, EffectModule } from "../effects/types";
 import type { PaletteInk } from "../palette/ink";
 import type { StoredPalette } from "../payload/stored";
 import { loadModule } from "../platform/modules";

@@ -104,27 +104,25 @@ class PushedPage implements PayloadPage {
   private keyed: Canvas | null;
   /** The canvas whose grading the decorations' buffer is drawn with. */
   private grader: Canvas | null;
-  /** The background effect, the page's own overlay; null without. */
-  private under: Layer | null;
-  private over: Layer | null;
-  private icon: IconImage | null;
+  // What only some pages have is absent from the others (an absent property costs no variable):
+  /** The background effect, the page's own overlay. */
+  declare private under?: Layer;
+  declare private over?: Layer;
+  declare private icon?: IconImage;
   /** The icon is as wide as the panel: a background, under the text, with no column. */
-  private iconBack: boolean;
+  declare private iconBack?: boolean;
   /** The grading the icon was graded under (FrameContext.grading). */
-  private iconGraded: number;
+  declare private iconGraded?: number;
   /** iconMode pushOnce: the text has pushed the icon out, and it stays gone. */
-  private iconGone: boolean;
+  declare private iconGone?: boolean;
   /** Something is drawn every frame (text, effect, animated icon or overlay). */
-  private live: boolean;
+  declare private live?: boolean;
   /** Framed as stale (markStale). */
-  private stale: boolean;
+  declare private stale?: boolean;
   /** The app's own palette, when something paints from it (text, charts, progress). */
-  private ink: PaletteInk | null;
+  declare private ink?: PaletteInk;
   /** Text painted from the palette: its column colours and its stencil (see drawRamp). */
-  private paint: Graphics | null;
-  private paintImage: GraphicsImage | null;
-  private stencil: Graphics | null;
-  private stencilImage: GraphicsImage | null;
+  declare private ramp?: { paint: Graphics; stencil: Graphics; paintImage: GraphicsImage; stencilImage: GraphicsImage };
 
   constructor(p: StoredPayload, host: PayloadHost) {
     const f = payloadFields(p);
@@ -140,28 +138,25 @@ class PushedPage implements PayloadPage {
     this.width = 0;
     this.upper = false;
     this.track = host.text.track();
-    this.icon = f.icon ? loadModule<typeof FindIcon>("icons/find")(f.icon, icons) : null;
-    this.iconBack = !!this.icon && this.icon.width >= host.width;
-    this.iconGraded = NaN;
-    this.iconGone = false;
+    const icon = f.icon ? loadModule<typeof FindIcon>("icons/find")(f.icon, icons) : null;
+    if (icon) {
+      this.icon = icon;
+      if (icon.width >= host.width) this.iconBack = true;
+    }
     this.left = this.icon && !this.iconBack ? ICON_COLUMN : 0;
     const blend = f.paletteBlend !== false;
     const speed = f.effectSpeed || 1;
     const painted = f.textColor === "palette" || f.chartColor === "palette" || f.progressColor === "palette";
     // Effects, overlays and palettes come with a module of their own, loaded only for pages that use one.
     const layers = f.effect || f.overlay || (painted && f.palette !== undefined) ? loadModule<Layers>("display/layers") : null;
-    this.under = layers && f.effect && !this.iconBack ? layers.makeLayer("effects", f.effect, f.palette, blend, speed, host.width, 8) : null;
-    this.over = layers && f.overlay ? layers.makeLayer("overlays", f.overlay, f.palette, blend, speed, host.width, 8) : null;
-    this.live = false;
-    this.stale = false;
+    const under = layers && f.effect && !this.iconBack ? layers.makeLayer("effects", f.effect, f.palette, blend, speed, host.width, 8) : null;
+    if (under) this.under = under;
+    const over = layers && f.overlay ? layers.makeLayer("overlays", f.overlay, f.palette, blend, speed, host.width, 8) : null;
+    if (over) this.over = over;
     // A palette that no longer resolves (its file was deleted) paints nothing: the normal colours stay.
     const ink = layers && painted && f.palette !== undefined ? layers.paletteInk(f.palette, blend, "") : null;
-    this.ink = ink && ink.given ? ink : null;
+    if (ink && ink.given) this.ink = ink;
     this.mode = f.textColor === "palette" && this.ink ? RAMP : f.textFadeMs ? FADE : f.textBlinkMs ? BLINK : SOLID;
-    this.paint = null;
-    this.paintImage = null;
-    this.stencil = null;
-    this.stencilImage = null;
     this.program = p.d;
     this.bars = p.b;
     this.points = p.l;
@@ -217,7 +212,8 @@ class PushedPage implements PayloadPage {
     const animated = this.mode === FADE || this.mode === BLINK || (this.mode === RAMP && !!f.paletteSpeed);
     this.moving = this.lines.length > 0 && (this.track.moves || animated);
     const icon = this.icon;
-    this.live = this.moving || !!this.under || !!this.over || (!!icon && icon.frames > 1);
+    if (this.moving || this.under || this.over || (icon && icon.frames > 1)) this.live = true;
+    else delete this.live;
     this.seen = s;
     this.seenWidth = width;
   }
@@ -305,7 +301,7 @@ class PushedPage implements PayloadPage {
 
   /** The background changes every frame: an effect, or a full-width icon that animates. */
   private animatedBack(): boolean {
-    return !!this.under || (this.iconBack && (this.icon as IconImage).frames > 1);
+    return !!this.under || (!!this.iconBack && (this.icon as IconImage).frames > 1);
   }
 
   /** The icon is drawn every frame: it animates, or something under it does. */
@@ -357,7 +353,7 @@ class PushedPage implements PayloadPage {
     const icon = this.icon as IconImage;
     if (f.grading === undefined || f.grading !== this.iconGraded) {
       icon.grade(c);
-      this.iconGraded = f.grading === undefined ? NaN : f.grading;
+      if (f.grading !== undefined) this.iconGraded = f.grading;
     }
     icon.draw(c.g, x, 0, icon.frameAt(f.shownMs));
   }
@@ -484,16 +480,19 @@ class PushedPage implements PayloadPage {
   private drawRamp(c: Canvas, f: FrameContext): void {
     const w = c.width;
     const h = c.height;
-    let paint = this.paint;
-    let stencil = this.stencil;
-    if (!paint || !stencil || paint.getWidth() !== w) {
-      paint = Graphics.createArrayBuffer(w, h, 24);
-      stencil = Graphics.createArrayBuffer(w, h, 24);
-      this.paint = paint;
-      this.stencil = stencil;
-      this.paintImage = { width: w, height: h, bpp: 24, buffer: paint.buffer, transparent: KEY };
-      this.stencilImage = { width: w, height: h, bpp: 24, buffer: stencil.buffer, transparent: HOLE };
+    let r = this.ramp;
+    if (!r || r.paint.getWidth() !== w) {
+      const paint = Graphics.createArrayBuffer(w, h, 24);
+      const stencil = Graphics.createArrayBuffer(w, h, 24);
+      r = {
+        paint, stencil,
+        paintImage: { width: w, height: h, bpp: 24, buffer: paint.buffer, transparent: KEY },
+        stencilImage: { width: w, height: h, bpp: 24, buffer: stencil.buffer, transparent: HOLE },
+      };
+      this.ramp = r;
     }
+    const paint = r.paint;
+    const stencil = r.stencil;
     const ink = this.ink as PaletteInk;
     const fields = this.fields;
     const width = this.width;
@@ -519,8 +518,8 @@ class PushedPage implements PayloadPage {
       }
       for (let i = 0; i < lines.length; i++) this.kit.draw(stencil, lines[i], x + xs[i], y);
     }
-    paint.drawImage(this.stencilImage as GraphicsImage, 0, 0);
-    c.g.drawImage(this.paintImage as GraphicsImage, 0, 0);
+    paint.drawImage(r.stencilImage, 0, 0);
+    c.g.drawImage(r.paintImage, 0, 0);
   }
 }
 

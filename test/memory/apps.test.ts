@@ -89,7 +89,11 @@ test("50 typical pushed apps and a full notification queue: at most 2,500 over i
   // Cleared, the clock is back where it was.
   assert.is(await call("DELETE", "/api/v1/notifications/active"), 200);
   for (let i = 0; i < 50; i++) assert.is(await call("DELETE", "/api/v1/apps/room" + i), 200);
-  for (let i = 1; i < 32; i++) await call("DELETE", "/api/v1/notifications/active");
+  // Each dismissal ends the one on screen; the next is on screen from the following frame.
+  for (let i = 1; i < 64; i++) {
+    await sleep(60);
+    if (await call("DELETE", "/api/v1/notifications/active") !== 200) break;
+  }
 });
 
 test("an app with an 8 KB draw list: held in at most 200, parsed in at most 3,500 over idle", async () => {

@@ -4,6 +4,7 @@ import type { SystemStore } from "./system/store";
 import type { SettingsStore } from "./settings/store";
 import type { Runtime } from "./device/runtime";
 import type { Display } from "./display/display";
+import type { SystemConfig } from "./system/schema";
 
 export type Mode = "station" | "setup";
 
@@ -21,4 +22,6 @@ export interface App {
   accessPointIp(): string;
   restart(): void;
   sleep(ms: number): void;
+  /** Set by the MQTT surface: PUT /api/v1/system stored `after` in place of `before`. */
+  systemSaved?: (before: SystemConfig, after: SystemConfig) => void;
 }

@@ -6,9 +6,12 @@ import { publicView } from "./schema";
 import { applySystemPut } from "./validate";
 
 const putSystem: Handler = (req, app) => {
-  const next = applySystemPut(app.system.config, req.body, app.system.chip());
+  const before = app.system.config;
+  const next = applySystemPut(before, req.body, app.system.chip());
   if (isFailure(next)) return next;
   if (!app.system.save(next)) return failure(507, "insufficientStorage", "storage capacity reached");
+  // haDiscovery and haPrefix apply at once: the MQTT surface retracts or publishes in this request.
+  if (app.systemSaved) app.systemSaved(before, next);
   // A new zone is compiled now, between frames, rather than by the next frame.
   app.display.clock.setZone(next.tz);
   return json(publicView(next, false));

@@ -5,6 +5,7 @@ import * as fs from "node:fs";
 import * as vm from "node:vm";
 import { SimStorage } from "./storage";
 import { SimNetwork } from "./http";
+import { HostSockets } from "./net";
 import { SimWifi, type SimNetworkSpec } from "./wifi";
 import { crc32 } from "./crc32";
 import { SimHardware } from "./hardware";
@@ -31,6 +32,8 @@ interface TimerEntry { handle: NodeJS.Timeout; interval: boolean }
 export class SimDevice {
   readonly storage: SimStorage;
   readonly network = new SimNetwork();
+  /** The firmware's client sockets (`net`, `tls`), real ones on the host. */
+  readonly sockets = new HostSockets((fn) => this.guard(fn));
   readonly hardware: SimHardware;
   wifi!: SimWifi;
   port = 0;
@@ -108,6 +111,7 @@ export class SimDevice {
     this.timers.clear();
     this.watches.clear();
     this.network.detach();
+    this.sockets.closeAll();
     this.context = null;
   }
 
@@ -184,6 +188,8 @@ export class SimDevice {
     const modules: { [name: string]: unknown } = {
       Storage: this.storage,
       http: this.network.module(),
+      net: this.sockets.module(false),
+      tls: this.sockets.module(true),
       Wifi: this.wifi.module(),
       neopixel: {
         write(pin: number, data: Uint8Array | number[]) {

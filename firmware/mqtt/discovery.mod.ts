@@ -76,6 +76,14 @@ function documentOf(st: MqttState): string {
       rgb_stat_t: "~/state/device", rgb_val_tpl: rgbOf(ind + ".color"),
     });
   }
+  // Beyond the reference's set: the mood light (its own colour and brightness, off by an empty
+  // payload, which is DELETE) and a notify entity that sends its message as a notification's text.
+  add("mood", "light", "Mood light", {
+    cmd_t: "~/cmd/display/moodlight", pl_on: white, pl_off: "", on_cmd_type: "first", opt: true,
+    rgb_cmd_t: "~/cmd/display/moodlight", rgb_cmd_tpl: "{\"color\":[{{ red }},{{ green }},{{ blue }}]}",
+    bri_cmd_t: "~/cmd/display/moodlight", bri_cmd_tpl: "{\"brightness\":{{ value }}}",
+  });
+  add("notify", "notify", "Notify", { cmd_t: "~/cmd/notify", cmd_tpl: "{\"text\":{{ value|tojson }}}" });
   add("brimode", "select", "Brightness mode", {
     cmd_t: "~/cmd/settings", cmd_tpl: "{\"autoBrightness\":{{ (value == 'Auto')|lower }}}", ops: ["Manual", "Auto"],
     stat_t: "~/state/settings", val_tpl: "{{ value_json.autoBrightness and 'Auto' or 'Manual' }}",

@@ -773,7 +773,7 @@ test("what the link refuses (queue full) goes out at a later tick", () => {
 // ---- Home Assistant discovery ----------------------------------------------------------------
 
 const HA_TOPIC = "homeassistant/device/" + UID + "/config";
-const BASE_KEYS = ["mat", "ind1", "ind2", "ind3", "brimode", "transeff", "trans", "next", "prev", "dismiss", "app", "ver", "ip",
+const BASE_KEYS = ["mat", "ind1", "ind2", "ind3", "mood", "notify", "brimode", "transeff", "trans", "next", "prev", "dismiss", "app", "ver", "ip",
   "prefix", "rssi", "uptime", "ram", "btnl", "btnm", "btnr"];
 
 interface Doc {
@@ -810,7 +810,7 @@ test("discovery: one retained document with the base entities and the fitted par
       if (/_t$/.test(k)) assert.ok(/^~\/(cmd|state)\//.test(c[k] as string), key + " " + k + " " + c[k]);
     }
   }
-  assert.equal(platforms, { light: 4, select: 2, switch: 1, button: 3, sensor: 13, binary_sensor: 4 });
+  assert.equal(platforms, { light: 5, notify: 1, select: 2, switch: 1, button: 3, sensor: 13, binary_sensor: 4 });
   const mat = doc.cmps.mat;
   assert.equal([mat.cmd_t, mat.bri_cmd_t, mat.rgb_cmd_t, mat.bri_stat_t, mat.rgb_stat_t], ["~/cmd/display", "~/cmd/settings", "~/cmd/settings", "~/state/device", "~/state/settings"]);
   assert.equal(doc.cmps.ind2.cmd_t, "~/cmd/indicators/2");
@@ -825,12 +825,14 @@ test("discovery: one retained document with the base entities and the fitted par
   // The payloads the entities send are commands this clock accepts.
   const sends: [string, unknown][] = [["display", mat.pl_on], ["display", mat.pl_off], ["indicators/1", doc.cmps.ind1.pl_on],
     ["indicators/1", doc.cmps.ind1.pl_off], ["settings", doc.cmps.trans.pl_off], ["settings", '{"brightness":77}'],
-    ["settings", '{"textColor":[1,2,3]}'], ["settings", '{"autoBrightness":true}'], ["settings", '{"transitionEffect":"Fade"}']];
+    ["settings", '{"textColor":[1,2,3]}'], ["settings", '{"autoBrightness":true}'], ["settings", '{"transitionEffect":"Fade"}'],
+    ["display/moodlight", doc.cmps.mood.pl_on], ["display/moodlight", '{"color":[1,2,3]}'], ["display/moodlight", '{"brightness":40}'],
+    ["display/moodlight", doc.cmps.mood.pl_off], ["notify", '{"text":"hello"}']];
   for (const [topic, body] of sends) assert.equal(command(dev, topic, body as string), [{ ok: true }], topic + " " + body);
   assert.is(dev.app.runtime.indicators.slots[0].on, false);
 });
 
-test("discovery: a board without the optional parts announces the 20 base entities", () => {
+test("discovery: a board without the optional parts announces the 22 base entities", () => {
   const dev = boot({ config: { haDiscovery: true, pinBattery: -1, pinLdr: -1 } });
   const doc = discoveryDoc(dev);
   assert.equal(Object.keys(doc.cmps), BASE_KEYS);
@@ -954,7 +956,7 @@ e2e("state, discovery and commands through a broker", async () => {
     assert.equal(watcher.on("e2e/state/prefix"), ["e2e"]);
     const doc = JSON.parse(watcher.on("homeassistant/device/" + uid + "/config")[0]) as Doc;
     // The simulated board has a light sensor, a battery and a BME280 (a barometer as well).
-    assert.is(Object.keys(doc.cmps).length, 27);
+    assert.is(Object.keys(doc.cmps).length, 29, Object.keys(doc.cmps).join(" "));
     assert.equal(await ask(watcher, "e2e/cmd/indicators/1", '{"color":"#FF0000"}'), { ok: true });
     await waitFor("the indicator in state/device", () =>
       watcher.on("e2e/state/device").some((d) => (JSON.parse(d) as { indicators: { on: boolean }[] }).indicators[0].on));

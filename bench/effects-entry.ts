@@ -2,8 +2,8 @@
 // effect and weather overlay module named in IDS, loaded from Storage as the page loads it, made
 // for a 32 x 8 page and drawn FRAMES times at effect times 0, 25, 50 ... ms with an ink of its
 // stock colours graded once before (as the page grades it when the grading changes), then one
-// combined scene: the slowest effect, the slowest overlay over it and a scrolling line of text
-// over both, one frame being all three.
+// combined scene: the slowest effect and the slowest overlay by median, the overlay over the
+// effect and a scrolling line of text over both, one frame being all three.
 //
 // Prints per module "[fx] module <id> <median ms> <max ms> <slowest frame> <load ms> <make ms>
 // <usage before> <loaded> <made> <drawing> <dropped>" (the last four as variables over `usage

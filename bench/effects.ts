@@ -3,8 +3,9 @@
 // interpreter ($ESPRUINO, Espruino's Linux build with the ESP32's properties). Each module is
 // loaded from Storage as the page loads it (its built file from dist/storage), made for 32 x 8 and
 // drawn 1,000 frames at effect times 25 ms apart (a frame's time is the quickest of three passes
-// over them all, so that other processes on the machine do not count); then the slowest effect, the slowest overlay
-// over it and a scrolling text line over both are drawn as one frame. The modules are listed from
+// over them all, so that other processes on the machine do not count); then the slowest effect and
+// the slowest overlay by median, the overlay over the effect and a scrolling text line over both,
+// are drawn as one frame, within one frame's budget. The modules are listed from
 // the sources when it runs, so effects and overlays added later are measured too. Prints a table,
 // flags what is over budget and keeps the figures in bench/out/effects-<board>.json.
 //
@@ -24,9 +25,13 @@ const MAX_BUDGET_MS = 2.5;
 const VARIABLES_BUDGET = 150;
 /** make() may do bounded work per pixel: at most this long. */
 const MAKE_BUDGET_MS = 30;
-/** The combined scene: an effect's and an overlay's budgets, and a quarter of a ms for the text. */
-const SCENE_MEDIAN_BUDGET_MS = 2 * MEDIAN_BUDGET_MS + 0.25;
-const SCENE_MAX_BUDGET_MS = 2 * MAX_BUDGET_MS + 0.25;
+/**
+ * The combined scene (the slowest effect under the slowest overlay and a scrolling text line) has
+ * one frame's budget: what a page with an effect, an overlay and text costs is what the render
+ * loop must fit, not the sum of three budgets.
+ */
+const SCENE_MEDIAN_BUDGET_MS = MEDIAN_BUDGET_MS;
+const SCENE_MAX_BUDGET_MS = MAX_BUDGET_MS;
 
 function option(name: string, fallback: string): string {
   const i = process.argv.indexOf("--" + name);

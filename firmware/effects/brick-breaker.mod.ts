@@ -11,7 +11,7 @@
 // one-bit picture, brought up to date only when the count of hits changes.
 import type { EffectModule } from "./types";
 import { scaleWire, steps } from "./pace";
-import { bounce, roundTrip } from "./bounce";
+import { roundTrip } from "./bounce";
 
 /** Pixels of travel a second, the pace of the other effects. */
 const RATE = 10;
@@ -114,6 +114,12 @@ const brickBreaker: EffectModule = {
     }
     bits.set(wall);
     let shown = 0;
+    // The ball's round trips across and up and down (bounce.ts), and the white the paddle's grey
+    // was last made from.
+    const span = roundTrip(w);
+    const trip = roundTrip(h - 1);
+    let white = -1;
+    let grey = 0;
     return {
       draw: (g, t, ink) => {
         const s = steps(t, RATE) % length;
@@ -130,20 +136,30 @@ const brickBreaker: EffectModule = {
         }
         g.setColor(0);
         g.fillRect(0, ROWS, w - 1, h - 1);
-        for (let r = 0; r < ROWS; r++) {
-          g.setColor(ink.rgb(r ? (r === 1 ? MIDDLE_ROW : BOTTOM_ROW) : TOP_ROW));
-          g.fillRect(0, r, w - 1, r);
-        }
+        g.setColor(ink.rgb(TOP_ROW));
+        g.fillRect(0, 0, w - 1, 0);
+        g.setColor(ink.rgb(MIDDLE_ROW));
+        g.fillRect(0, 1, w - 1, 1);
+        g.setColor(ink.rgb(BOTTOM_ROW));
+        g.fillRect(0, 2, w - 1, 2);
         g.setColor(0);
         g.drawImage(holes, 0, 0);
-        const x = bounce(s + startX, w);
-        // Before the first hit the ball is on its way up from the paddle (phase h - 2 of h - 1 rows).
-        const y = bounce(i ? phase[i - 1] + s - at[i - 1] : h - 2 + s, h - 1);
+        // Where the ball is (bounce() written out, the phases never negative): across from
+        // startX, and up and down from the last hit (before the first, on its way up from the
+        // paddle: phase h - 2 of h - 1 rows).
+        let x = span ? (s + startX) % span : 0;
+        if (x >= w) x = span - x;
+        let y = trip ? (i ? phase[i - 1] + s - at[i - 1] : h - 2 + s) % trip : 0;
+        if (y >= h - 1) y = trip - y;
         const p = Math.max(0, Math.min(w - PADDLE, x - (PADDLE >> 1)));
-        const white = ink.rgb(BALL);
-        g.setColor(scaleWire(white, PADDLE_LEVEL));
+        const ball = ink.rgb(BALL);
+        if (ball !== white) {
+          white = ball;
+          grey = scaleWire(ball, PADDLE_LEVEL);
+        }
+        g.setColor(grey);
         g.fillRect(p, h - 1, p + PADDLE - 1, h - 1);
-        g.setPixel(x, y, white);
+        g.setPixel(x, y, ball);
       },
     };
   },

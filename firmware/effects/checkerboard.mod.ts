@@ -29,7 +29,6 @@ const checkerboard: EffectModule = {
     return {
       draw: (g, t, ink) => {
         const s = steps(t, RATE);
-        const m = ink.map(0);
         const on = (s * HUE_STEP) % STEPS;
         strip.setColor(0);
         strip.fillRect(0, 0, sw - 1, CELL - 1);
@@ -37,8 +36,8 @@ const checkerboard: EffectModule = {
         for (let k = s & 1; k < cells; k += 2) {
           let p = hue[k] + on;
           if (p >= STEPS) p -= STEPS;
-          // Channels of step p in ink.map(0) (types.ts, Ink.map).
-          strip.setColor((m[3 * p] << 16) | (m[3 * p + 1] << 8) | m[3 * p + 2]);
+          // Step p's colour, at its palette position (pace.ts place, written out).
+          strip.setColor(ink.tone(Math.ceil((p * 256) / STEPS)));
           strip.fillRect(k * CELL, 0, k * CELL + CELL - 1, CELL - 1);
         }
         for (let r = 0; r * CELL < h; r++) g.drawImage(image, r & 1 ? -CELL : 0, r * CELL);

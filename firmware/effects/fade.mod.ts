@@ -3,7 +3,7 @@
 // blue, so the stock look is a slow blue breath).
 import type { EffectModule } from "./types";
 import { STEPS } from "./types";
-import { scaleWire, stepColour, steps } from "./pace";
+import { place, scaleWire, steps } from "./pace";
 
 /** Brightness levels a second: a breath of 64 levels (32 up, 32 down) takes 4 s. */
 const RATE = 16;
@@ -23,7 +23,7 @@ const fade: EffectModule = {
       // A cosine from the bottom up to full and down again; squared, as brightness is seen.
       const c = (1 - Math.cos((2 * Math.PI * (s - n * BREATH)) / BREATH)) / 2;
       // The first step at or past entry n (of 16 spread over 85 steps): with blending off, entry n.
-      g.setColor(scaleWire(stepColour(ink.map(0), Math.ceil((n * STEPS) / ENTRIES)), FLOOR + (1 - FLOOR) * c * c));
+      g.setColor(scaleWire(ink.tone(place(Math.ceil((n * STEPS) / ENTRIES))), FLOOR + (1 - FLOOR) * c * c));
       g.fillRect(0, 0, w - 1, h - 1);
     },
   }),

@@ -43,6 +43,9 @@ const lookingEyes: EffectModule = {
       g.setColor(0);
       g.fillRect(x0 + 3 + dx, top + 3 + dy, x0 + 4 + dx, top + 4 + dy);
     };
+    // The glances n - 1 and n of the frame drawn last, and when its blink b starts (all hashes
+    // of a glance's or a blink's number, which stay the same for dozens of frames).
+    const kept = new Int32Array([-1, 0, 0, -1, 0]);
     return {
       draw: (g, t, ink) => {
         const s = steps(t, RATE);
@@ -51,8 +54,13 @@ const lookingEyes: EffectModule = {
         // From the last glance to this one, a pixel a step on each axis.
         const n = Math.floor(s / GLANCE);
         const u = s - n * GLANCE;
-        const from = glance(n - 1);
-        const to = glance(n);
+        if (kept[0] !== n) {
+          kept[0] = n;
+          kept[1] = glance(n - 1);
+          kept[2] = glance(n);
+        }
+        const from = kept[1];
+        const to = kept[2];
         const fx = 2 * ((from % 3) - 1);
         const fy = Math.floor(from / 3) - 1;
         const dx = fx + Math.max(-u, Math.min(u, 2 * ((to % 3) - 1) - fx));
@@ -62,7 +70,11 @@ const lookingEyes: EffectModule = {
         eye(g, left, dx, dy, white, iris);
         eye(g, right, dx, dy, white, iris);
         const b = Math.floor(s / BLINK);
-        const into = s - b * BLINK - scatter(b, SEED + 1, BLINK - LIDS.length);
+        if (kept[3] !== b) {
+          kept[3] = b;
+          kept[4] = scatter(b, SEED + 1, BLINK - LIDS.length);
+        }
+        const into = s - b * BLINK - kept[4];
         if (into < 0 || into >= LIDS.length) return;
         const lid = LIDS[into];
         g.setColor(0);

@@ -59,13 +59,22 @@ const matrix: EffectModule = {
     const bits = w & 7 ? (w & 1 ? 8 : 4) : 3;
     const pic = rain(w, rows, bits);
     const table = new Uint32Array(SHADES + 2);
+    // The graded green and head the table was made from: the shades are worked out again only
+    // when the grading changes them.
+    let made = -1;
+    let head = -1;
     return {
       draw: (g, t, ink) => {
         const green = ink.rgb(GREEN);
-        setColour(table, SHADES + 1, ink.rgb(HEAD));
-        // The shades dim the graded green on the wire: two colours graded a frame, not seven.
-        let k = 1;
-        for (let level = 1; k <= SHADES; k++, level *= FADE) setColour(table, k, scaleWire(green, level));
+        const pale = ink.rgb(HEAD);
+        if (green !== made || pale !== head) {
+          made = green;
+          head = pale;
+          setColour(table, SHADES + 1, pale);
+          // The shades dim the graded green on the wire: two colours graded a frame, not seven.
+          let k = 1;
+          for (let level = 1; k <= SHADES; k++, level *= FADE) setColour(table, k, scaleWire(green, level));
+        }
         // Frame row y shows picture row y - s: the picture slides down a row a step.
         const s = steps(t, RATE);
         let y = 0;

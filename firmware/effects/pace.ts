@@ -32,12 +32,9 @@ export function scaleWire(c: number, k: number): number {
 }
 
 /**
- * The wire colour of palette step `p` (any integer, wrapping round the STEPS steps), read from
- * `m` = ink.map(0), whose bytes 3p, 3p+1, 3p+2 are the channels of step p (types.ts, Ink.map).
- * It is what Ink.at gives for that step; the bundle checks refuse any call named `.at` (arrays of
- * Espruino have no such method), so the effects take their colours from the map instead.
+ * The palette position (0-255, for Ink.tone) of palette step `p` (any integer, wrapping round the
+ * STEPS steps of Ink.map): the first position that Ink.tone reads from that step.
  */
-export function stepColour(m: Uint8Array, p: number): number {
-  const i = 3 * wrap(p, STEPS);
-  return (m[i] << 16) | (m[i + 1] << 8) | m[i + 2];
+export function place(p: number): number {
+  return Math.ceil((wrap(p, STEPS) * 256) / STEPS);
 }

@@ -2,7 +2,7 @@
 // of where it just was. The line takes the top of the palette and each copy behind it a colour
 // further down: the stock palette (black to green) gives a bright beam fading into the dark.
 import type { EffectModule } from "./types";
-import { stepColour, steps } from "./pace";
+import { place, steps } from "./pace";
 
 /** Steps a second: a turn of 64 steps takes 4 s (at 16 pixels out a step is a pixel and a half). */
 const RATE = 16;
@@ -28,13 +28,12 @@ const radar: EffectModule = {
     return {
       draw: (g, t, ink) => {
         const s = steps(t, RATE);
-        const m = ink.map(0);
         g.setColor(0);
         g.fillRect(0, 0, w - 1, h - 1);
         // Oldest copy first, the beam last and on top.
         for (let k = TRAIL; k >= 0; k--) {
           const a = (2 * Math.PI * (s - k)) / TURN;
-          g.setColor(stepColour(m, BEAM - k * FADE));
+          g.setColor(ink.tone(place(BEAM - k * FADE)));
           g.drawLine(cx, cy, Math.round(cx + reach * Math.sin(a)), Math.round(cy - reach * Math.cos(a)));
         }
       },

@@ -1,7 +1,7 @@
 // Ripple: a ring grows from the centre of the panel a pixel per step until it has left the
 // panel, then the next one starts, in the next colour of the palette.
 import type { EffectModule } from "./types";
-import { HUE_WHEEL, stepColour, steps } from "./pace";
+import { HUE_WHEEL, place, steps } from "./pace";
 
 /** Pixels of growth a second. */
 const RATE = 10;
@@ -22,7 +22,7 @@ const ripple: EffectModule = {
         const s = steps(t, RATE);
         g.setColor(0);
         g.fillRect(0, 0, w - 1, h - 1);
-        g.setColor(stepColour(ink.map(0), Math.floor(s / span) * HUE_STEP));
+        g.setColor(ink.tone(place(Math.floor(s / span) * HUE_STEP)));
         g.drawCircle(cx, cy, s % span);
       },
     };

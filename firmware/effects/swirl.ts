@@ -4,9 +4,10 @@
 // turns on a diagonal. The dots sit DOT_GAP path pixels apart (43 of them on a 32x8 page) and
 // move a path pixel a step.
 //
-// A frame costs a few dozen native calls: the path is cut into stretches that each take one
-// palette colour for the step, and a stretch into straight runs, each filled as a rectangle (16
-// on a 32x8 page); then one of DOT_GAP masks blacks out the path pixels between the dots.
+// A frame costs a dozen or two native calls: the path is cut into stretches that each take one
+// palette colour for the step, each stretch a glyph of a font as large as the page, drawn in its
+// colour with one drawString (a font's pixels take the full colour, where a one-bit image keeps
+// only 16 bits of it); then one of DOT_GAP masks blacks out the path pixels between the dots.
 import type { Effect } from "./types";
 import { steps, wrap } from "./pace";
 
@@ -24,10 +25,12 @@ const HUE_STEP = 2;
 
 /**
  * Lays out the spiral on a w x h page: into `masks` (frame m: a set bit for every path pixel
- * that is not a dot when the dots are on the path pixels k with k % DOT_GAP === m) and as runs,
- * returned as five bytes each: x0, y0, x1, y1 and the run's stretch.
+ * that is not a dot when the dots are on the path pixels k with k % DOT_GAP === m) and into the
+ * font it returns, as Graphics.setFontCustom takes it (one bit a pixel, column after column, most
+ * significant bit first): STRETCHES glyphs w x h from character 32, glyph i holding the path
+ * pixels of stretch i.
  */
-function lay(w: number, h: number, masks: Uint8Array): Uint8Array {
+function lay(w: number, h: number, masks: Uint8Array): string {
   // The path's pixels (y * w + x) from its outer end to its inner end.
   const path: number[] = [];
   const at = (x: number, y: number) => path.push(y * w + x);
@@ -47,46 +50,41 @@ function lay(w: number, h: number, masks: Uint8Array): Uint8Array {
   }
   const n = path.length;
   const bytes = masks.length / DOT_GAP;
-  const runs: number[] = [];
+  const glyphs = new Uint8Array((STRETCHES * w * h + 7) >> 3);
   for (let k = 0; k < n; k++) {
     const p = path[k];
-    const x = p % w;
-    const y = Math.floor(p / w);
-    const stretch = Math.floor((k * STRETCHES) / n);
     for (let m = 0; m < DOT_GAP; m++) if (k % DOT_GAP !== m) masks[m * bytes + (p >> 3)] |= 0x80 >> (p & 7);
-    // On from the run before if in line with it (its row or column, a pixel on) and its stretch.
-    const last = runs.length - 5;
-    const q = k ? path[k - 1] : -1;
-    const inLine = (q - p === 1 || p - q === 1) && Math.floor(q / w) === y ? runs[last + 1] === runs[last + 3] :
-      (q - p === w || p - q === w) && runs[last] === runs[last + 2];
-    if (k && inLine && runs[last + 4] === stretch) {
-      runs[last] = Math.min(runs[last], x);
-      runs[last + 1] = Math.min(runs[last + 1], y);
-      runs[last + 2] = Math.max(runs[last + 2], x);
-      runs[last + 3] = Math.max(runs[last + 3], y);
-    } else runs.push(x, y, x, y, stretch);
+    const b = (Math.floor((k * STRETCHES) / n) * w + (p % w)) * h + Math.floor(p / w);
+    glyphs[b >> 3] |= 0x80 >> (b & 7);
   }
-  return new Uint8Array(runs);
+  return E.toString(glyphs);
 }
 
 /** A swirl on a w x h page whose dots move inward (`inward`) or outward. */
 export function makeSwirl(w: number, h: number, inward: boolean): Effect {
   const masks = new Uint8Array(Math.ceil((w * h) / 8) * DOT_GAP);
-  const runs = lay(w, h, masks);
+  const font = lay(w, h, masks);
   const mask: GraphicsImage = { width: w, height: h, bpp: 1, transparent: 0, buffer: masks.buffer };
   const which = { frame: 0 };
   const dir = inward ? 1 : -1;
+  // The stretches' glyphs in a row (STRETCHES characters from 32): drawn from x = -i * w, glyph i
+  // is the one on the page.
+  const row = " !\"#$%&'";
   return {
     draw: (g, t, ink) => {
       const s = dir * steps(t, RATE);
       g.setColor(0);
       g.fillRect(0, 0, w - 1, h - 1);
+      g.setFontAlign(-1, -1, 0);
+      g.setFontCustom(font, 32, w, h);
       // A dot set out from path pixel k - s, and the palette lies once along the path: a
       // stretch shows the colour at its middle, moved on with the dots.
-      for (let r = 0; r < runs.length; r += 5) {
-        g.setColor(ink.tone(((runs[r + 4] + 0.5) * 256) / STRETCHES - s * HUE_STEP));
-        g.fillRect(runs[r], runs[r + 1], runs[r + 2], runs[r + 3]);
+      for (let i = 0; i < STRETCHES; i++) {
+        g.setColor(ink.tone(((i + 0.5) * 256) / STRETCHES - s * HUE_STEP));
+        g.drawString(row, -i * w, 0);
       }
+      // Back to the built-in font, which lets go of the path's glyphs.
+      g.setFont("4x6");
       which.frame = wrap(s, DOT_GAP);
       g.setColor(0);
       g.drawImage(mask, 0, 0, which);

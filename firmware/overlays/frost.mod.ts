@@ -2,10 +2,10 @@
 // and dimmer where it reaches further in. It does not move: every t draws the same frame.
 //
 // Each column's crust is 0-3 rows deep at either edge (a hash of the column). The crust is made
-// once into horizontal runs of one tone, so a frame is a few dozen lines in three colours.
+// once into a glyph font of three glyphs as wide as the page, the pixels 0, 1 and 2 rows in from
+// either edge, so a frame is one drawString in each of the three tones.
 import type { EffectModule } from "../effects/types";
 import { hash } from "../effects/noise";
-import { tone } from "./weather";
 
 /** Depth of the crust by the low three bits of a column's hash: mostly one row, now and then none or three. */
 const DEPTHS = "01111223";
@@ -13,48 +13,52 @@ const TOP = 0xf05;
 const BOTTOM = 0xf0b;
 
 /**
- * The crust's runs as (x0, x1, y) triples, the edge rows' first, then the rows one and two in;
- * `ends[d]` is where the runs of rows `d` in from the edge end. A function of its own, so that
- * the list it builds on is gone once the runs are made.
+ * The crust as Graphics.setFontCustom takes a font (one bit a pixel, column after column, most
+ * significant bit first) of three glyphs w x h, from character 32: glyph d holds the crust d rows
+ * in from either edge. A function of its own, so that the bytes it builds on are gone once the
+ * font is made.
  */
-function crust(w: number, h: number, rows: number, ends: Uint16Array): Uint8Array {
-  const list: number[] = [];
-  for (let d = 0; d < rows; d++) {
-    for (let edge = 0; edge < 2; edge++) {
-      const seed = edge ? BOTTOM : TOP;
-      const y = edge ? h - 1 - d : d;
-      let start = -1;
-      for (let x = 0; x <= w; x++) {
-        const on = x < w && +DEPTHS.charAt(hash(x, seed) & 7) > d;
-        if (on && start < 0) start = x;
-        if (!on && start >= 0) {
-          list.push(start, x - 1, y);
-          start = -1;
-        }
-      }
+function crust(w: number, h: number, rows: number): string {
+  const bits = new Uint8Array((3 * w * h + 7) >> 3);
+  for (let x = 0; x < w; x++) {
+    const top = +DEPTHS.charAt(hash(x, TOP) & 7);
+    const bottom = +DEPTHS.charAt(hash(x, BOTTOM) & 7);
+    for (let d = 0; d < rows; d++) {
+      // Bits of pixel (x, d) and of pixel (x, h - 1 - d) of glyph d.
+      const b = (d * w + x) * h;
+      if (d < top) bits[(b + d) >> 3] |= 0x80 >> ((b + d) & 7);
+      if (d < bottom) bits[(b + h - 1 - d) >> 3] |= 0x80 >> ((b + h - 1 - d) & 7);
     }
-    ends[d] = list.length;
   }
-  return new Uint8Array(list);
+  return E.toString(bits);
 }
 
 const frost: EffectModule = {
-  // Tones (weather.ts tone): the crust's inner, middle and edge rows.
+  // Tones (weather.ts: dim, middle, bright): the crust's inner, middle and edge rows.
   stock: "3C78B4@0 3C78B4@30 8CC3EB@40 8CC3EB@60 E6F5FF@70 E6F5FF@100",
   make: (w, h) => {
     // Never more than half the panel from each edge, so the two crusts do not meet.
     const rows = Math.min(3, h >> 1);
-    const ends = new Uint16Array(3);
-    const runs = crust(w, h, rows, ends);
+    const font = crust(w, h, rows);
     return {
       draw: (g, t, ink) => {
-        const m = ink.map(0);
-        let k = 0;
-        for (let d = 0; d < rows; d++) {
-          // The bright tone at the edge, then the middle and the dim one.
-          g.setColor(tone(m, 3 - d));
-          for (; k < ends[d]; k += 3) g.drawLine(runs[k], runs[k + 2], runs[k + 1], runs[k + 2]);
+        g.setFontAlign(-1, -1, 0);
+        g.setFontCustom(font, 32, w, h);
+        // The bright tone at the edge, then the middle and the dim one (glyphs " ", "!", "\"").
+        if (rows > 0) {
+          g.setColor(ink.tone(192));
+          g.drawString(" ", 0, 0);
         }
+        if (rows > 1) {
+          g.setColor(ink.tone(128));
+          g.drawString("!", 0, 0);
+        }
+        if (rows > 2) {
+          g.setColor(ink.tone(64));
+          g.drawString("\"", 0, 0);
+        }
+        // Back to the built-in font, which lets go of the crust's glyphs.
+        g.setFont("4x6");
       },
     };
   },

@@ -14,6 +14,7 @@ import type { EffectModule } from "../../firmware/effects/types";
 import { STEPS } from "../../firmware/effects/types";
 import type { PaletteInk } from "../../firmware/palette/ink";
 import { entriesFromColors } from "../../firmware/palette/compile";
+import { place } from "../../firmware/effects/pace";
 
 const W = 32;
 const H = 8;
@@ -102,6 +103,17 @@ function atSpeed(mod: EffectModule, speed: number, elapsed: number): Picture {
 }
 
 // ---- MovingLine ------------------------------------------------------------------------------------
+
+test("place(p): the palette position at which Ink.tone gives step p's colour, for every step, wrapping both ways", () => {
+  // A palette of 85 different colours, so that each step can be told by its colour.
+  const ink = inkOf(effect("moving-line"), Array.from({ length: STEPS }, (_, p) => 0x010000 * (p + 1) + 0x37 * p));
+  const colours = stepColours(ink);
+  for (let p = -2 * STEPS; p < 2 * STEPS; p++) {
+    const pos = place(p);
+    assert.ok(pos >= 0 && pos < 256, "position of step " + p);
+    assert.is(ink.tone(pos), colours[((p % STEPS) + STEPS) % STEPS], "step " + p);
+  }
+});
 
 test("MovingLine: one full-height column, a column further every 100 ms, wrapping; its colour moves through the palette", () => {
   const mod = effect("moving-line");

@@ -12,6 +12,8 @@ import { drawAt, inkFor, installEngineHost } from "./effects-support";
 import { loadModule } from "../../firmware/platform/modules";
 import type { EffectModule } from "../../firmware/effects/types";
 import { scaleWire } from "../../firmware/effects/pace";
+import { FrameCanvas, Grade } from "../../firmware/display/grade";
+import { defaultSettings } from "../../firmware/settings/schema";
 
 const W = 32;
 const H = 8;
@@ -68,6 +70,17 @@ function assertOnly(p: Picture, pixels: Lit[], label: string): void {
   const want: { [at: string]: number } = {};
   for (const q of pixels) want[q.x + "," + q.y] = q.c;
   assertPicture(p, (x, y) => want[x + "," + y] || 0, label);
+}
+
+/** The pixels of `g`, row by row. */
+function atPixels(g: Graphics): Picture {
+  const out: Picture = [];
+  for (let y = 0; y < H; y++) {
+    const row: number[] = [];
+    for (let x = 0; x < W; x++) row.push(g.getPixel(x, y));
+    out.push(row);
+  }
+  return out;
 }
 
 /** Sum of a colour's channels. */
@@ -225,6 +238,24 @@ test("SwirlIn and SwirlOut: dots three pixels apart along the spiral, a pixel in
       assert.is(stretchColour(atStep(into, s + 16), i), stretchColour(atStep(into, s), i - 1), "SwirlIn stretch " + i + " step " + s);
       assert.is(stretchColour(atStep(out, s + 16), i - 1), stretchColour(atStep(out, s), i), "SwirlOut stretch " + i + " step " + s);
     }
+  }
+});
+
+test("SwirlIn and SwirlOut leave the page's Graphics with its built-in font, not the spiral's glyphs", () => {
+  const text = (g: Graphics) => {
+    g.setColor(WHITE);
+    g.drawString("Ab3", 1, 1);
+  };
+  const plain = Graphics.createArrayBuffer(W, H, 24) as unknown as Graphics;
+  text(plain);
+  for (const name of ["swirl-in", "swirl-out"]) {
+    const mod = effect(name);
+    const g = Graphics.createArrayBuffer(W, H, 24) as unknown as Graphics;
+    mod.make(W, H).draw(g, 700, inkFor(mod, g));
+    g.setColor(0);
+    g.fillRect(0, 0, W - 1, H - 1);
+    text(g);
+    assertPicture(atPixels(g), (x, y) => plain.getPixel(x, y), name);
   }
 });
 
@@ -453,6 +484,37 @@ test("every effect: a frame depends on its moment alone (one effect drawing mome
           got.push(row);
         }
         assert.equal(got, drawAt(mod, t, { palette }), name + " at " + t + (palette ? " with a palette" : ""));
+      }
+    }
+  }
+});
+
+test("every effect: graded anew between two frames of one moment (as a page does when the grading changes), the second frame is in the new colours", () => {
+  // A dimmer grading than the stock one, with the channels in another order.
+  const dim = new Grade();
+  dim.configure(defaultSettings(), 90, "grb");
+  for (const name of ALL) {
+    const mod = effect(name);
+    for (const palette of [undefined, PALETTE]) {
+      for (const t of [0, 1730, 46250]) {
+        const g = Graphics.createArrayBuffer(W, H, 24) as unknown as Graphics;
+        const ink = inkFor(mod, g, palette);
+        const fx = mod.make(W, H);
+        fx.draw(g, t, ink);
+        ink.grade(new FrameCanvas(g, dim));
+        fx.draw(g, t, ink);
+        const fresh = Graphics.createArrayBuffer(W, H, 24) as unknown as Graphics;
+        const freshInk = inkFor(mod, fresh, palette);
+        freshInk.grade(new FrameCanvas(fresh, dim));
+        mod.make(W, H).draw(fresh, t, freshInk);
+        let lit = 0;
+        for (let y = 0; y < H; y++) {
+          for (let x = 0; x < W; x++) {
+            assert.is(g.getPixel(x, y), fresh.getPixel(x, y), name + " at " + t + ": " + x + "," + y);
+            if (fresh.getPixel(x, y)) lit++;
+          }
+        }
+        assert.ok(lit > 0, name + " at " + t + " draws something");
       }
     }
   }

@@ -86,6 +86,15 @@ test("every overlay draws some pixels in its own colours and leaves the rest of 
   }
 });
 
+test("every colour of an overlay shows up: heads and tails, bright and dim flakes, the crust's three tones", () => {
+  for (const name of Object.keys(COLOURS)) {
+    const c = COLOURS[name];
+    const seen = new Set<number>();
+    for (let i = 0; i < 20; i++) for (const colour of drawn(name, 1000 + i * 1733).values()) seen.add(colour);
+    for (const want of [c.head, c.tail, c.dim]) if (want !== undefined) assert.ok(seen.has(want), name + " shows " + want.toString(16));
+  }
+});
+
 test("rain and storm: every drop has a bright head with its darker tail right behind it", () => {
   for (const name of ["rain", "storm"]) {
     const c = COLOURS[name];
@@ -223,6 +232,54 @@ test("each frame is a function of t alone: one instance drawn in any order gives
       const fresh = drawAt(mod, t, { under });
       for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) assert.is(g.getPixel(x, y), fresh[y][x], name + " at " + t);
     }
+  }
+});
+
+test("frames one after another, as a page draws them (a step on, a few, a jump), are the frames drawn fresh, on pages of other sizes too", () => {
+  // Gaps of 25 ms (frames at 40 a second), a few steps, and a jump of seconds, over twenty seconds:
+  // long enough for every overlay to come back to coding its drops from scratch on its own.
+  const gaps = [25, 25, 25, 25, 25, 25, 25, 137, 25, 25, 25, 311, 25, 25, 25, 25, 2050, 25];
+  for (const [w, h] of [[W, H], [64, 8], [31, 8], [16, 16]]) {
+    const page = (g: Graphics) => {
+      g.setColor(0x301020);
+      g.fillRect(0, 0, w - 1, h - 1);
+    };
+    for (const name of Object.keys(COLOURS)) {
+      const mod = overlay(name);
+      const effect = mod.make(w, h);
+      const g = Graphics.createArrayBuffer(w, h, 24) as unknown as Graphics;
+      const ink = inkFor(mod, g);
+      let t = 0;
+      for (let n = 0; t < 20000; n++) {
+        page(g);
+        effect.draw(g, t, ink);
+        if (n % 5 === 0) {
+          const fresh = drawAt(mod, t, { under: page, w, h });
+          for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) assert.is(g.getPixel(x, y), fresh[y][x], name + " " + w + "x" + h + " at " + t);
+        }
+        t += gaps[n % gaps.length];
+      }
+      const d = drawAt(mod, 9876, { under: page, w, h });
+      assert.ok(d.some((row) => row.some((c) => c !== 0x301020)), name + " " + w + "x" + h + " draws something");
+    }
+  }
+});
+
+test("an overlay leaves the page's Graphics with its built-in font, not the overlay's glyphs", () => {
+  const text = (g: Graphics) => {
+    g.setColor(0xffffff);
+    g.drawString("Ab3", 1, 1);
+  };
+  const plain = Graphics.createArrayBuffer(W, H, 24) as unknown as Graphics;
+  text(plain);
+  for (const name of Object.keys(COLOURS)) {
+    const mod = overlay(name);
+    const g = Graphics.createArrayBuffer(W, H, 24) as unknown as Graphics;
+    mod.make(W, H).draw(g, 5000, inkFor(mod, g));
+    g.setColor(0);
+    g.fillRect(0, 0, W - 1, H - 1);
+    text(g);
+    for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) assert.is(g.getPixel(x, y), plain.getPixel(x, y), name + ": " + x + "," + y);
   }
 });
 

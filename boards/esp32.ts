@@ -24,7 +24,7 @@ const board: Board = {
     pinModuleRx: 23, pinModuleTx: 18, pinI2sBclk: -1, pinI2sLrclk: -1, pinI2sDout: -1,
     pinI2sMclk: -1, pinAmpEnable: -1,
   },
-  updateImage: "pixloop-esp32.js",
+  updateImage: "pixloop-esp32.bin",
   fitted: { psram: "none", psramBytes: 0, usbSense: false },
 };
 export default board;

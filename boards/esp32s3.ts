@@ -27,7 +27,7 @@ const board: Board = {
     pinModuleRx: 17, pinModuleTx: 18, pinI2sBclk: 5, pinI2sLrclk: 6, pinI2sDout: 4,
     pinI2sMclk: -1, pinAmpEnable: -1,
   },
-  updateImage: "pixloop-esp32s3-octal.js",
+  updateImage: "pixloop-esp32s3-octal.bin",
   fitted: { psram: "octal", psramBytes: 8388608, usbSense: false },
 };
 export default board;

@@ -10,6 +10,7 @@ import { BOARD_IDS, writeChipFiles } from "./chips.mjs";
 import { buildEspruinoBundle } from "./espruino-bundle.mjs";
 import { buildModules, residentGuard } from "./modules.mjs";
 import { writeRouteTable } from "./routes.mjs";
+import { writeBootStage, writeManifest, writePackages } from "./package.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const quiet = process.argv.includes("--quiet");
@@ -38,8 +39,16 @@ copyStorageFiles();
 // Modules serve every board (they may not import @board), so one build of them goes with all.
 const modules = await buildModules(path.join(root, "dist", "storage"), BOARDS[0]);
 await writeRouteTable(path.join(root, "dist", "storage"));
+// The two-slot layout and updates (firmware/update/README.md): the slot's manifest, the boot stage
+// (.bootcde) and one update package per board, named as the board says.
+writeManifest();
+const bootStage = writeBootStage();
+const version = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).version;
+const packages = await writePackages(BOARDS, version);
 if (!quiet) {
   for (const f of outputs) console.log(path.relative(root, f) + ": " + fs.statSync(f).size + " bytes");
   const bytes = modules.reduce((n, m) => n + fs.statSync(path.join(root, "dist", "storage", m.file)).size, 0);
   console.log(modules.length + " modules in dist/storage: " + bytes + " bytes");
+  console.log(path.relative(root, bootStage) + " (the boot stage): " + fs.statSync(bootStage).size + " bytes");
+  for (const f of packages) console.log(path.relative(root, f) + " (update package): " + fs.statSync(f).size + " bytes");
 }

@@ -3,7 +3,8 @@
 // The rule: every file `firmware/<path>.mod.ts` is one module, with the id `<path>` (for example
 // firmware/system/put.mod.ts is "system/put"). Its default export is what the core gets back from
 // `loadModule("system/put")`; it is its only export. The build bundles each module with what it
-// imports into the Storage file `m.<id with / as .>` (at most 28 characters, Storage's limit),
+// imports into the Storage file `m.<id with / as .>` (at most 26 characters: Storage's 28 less
+// the slot prefix the clock stores it behind, firmware/update/README.md),
 // written to dist/storage/ beside the fonts and the web page, so flashing and the simulators
 // carry modules like any other firmware file.
 //
@@ -18,6 +19,7 @@ import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 import * as acorn from "acorn";
 import { espruinoBundle, renameOf } from "./espruino-bundle.mjs";
+import { SLOT_PREFIX_LENGTH } from "./package.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const FIRMWARE = path.join(root, "firmware");
@@ -106,8 +108,10 @@ export async function buildModules(outDir, boardId) {
   const current = new Set(modules.map((m) => m.file));
   for (const f of fs.readdirSync(outDir)) if (f.startsWith("m.") && !current.has(f)) fs.rmSync(path.join(outDir, f));
   for (const m of modules) {
-    if (m.file.length > STORAGE_NAME_MAX) {
-      throw new Error("module " + m.id + ": Storage name " + m.file + " is longer than " + STORAGE_NAME_MAX + " characters");
+    // On the clock every firmware file sits behind its slot's prefix ("a/", firmware/update).
+    if (m.file.length > STORAGE_NAME_MAX - SLOT_PREFIX_LENGTH) {
+      throw new Error("module " + m.id + ": Storage name " + m.file + " is longer than " + (STORAGE_NAME_MAX - SLOT_PREFIX_LENGTH) +
+        " characters (" + STORAGE_NAME_MAX + " less the slot prefix)");
     }
     const options = espruinoBundle(m.source, boardId, path.join(outDir, m.file));
     options.format = "esm";

@@ -24,4 +24,6 @@ export interface App {
   sleep(ms: number): void;
   /** Set by the MQTT surface: PUT /api/v1/system stored `after` in place of `before`. */
   systemSaved?: (before: SystemConfig, after: SystemConfig) => void;
+  /** Set by POST /update from the moment it accepts a package until the restart (firmware/update). */
+  update?: { state: string; release: string; error: string };
 }

@@ -18,6 +18,13 @@ import type { LinkHealth } from "./display/status-dots";
 import { bringUpNetwork } from "./net/mode";
 import { startNtp } from "./platform/clock";
 import { hostOf } from "./http/guards";
+import { MqttClient } from "./mqtt/client";
+import { startMqttSurface } from "./mqtt/start";
+import { log } from "./logs/log";
+import { openLog } from "./logs/ring";
+import { watchButtonCallback } from "./system/button-callback";
+import { fwFile } from "./platform/slot";
+import { watchTrial } from "./update/trial";
 
 /** Storage file of the route table, written by the build from ./routes.ts. */
 const ROUTES_FILE = "routes";
@@ -36,7 +43,25 @@ function powerDown(ms: number): void {
   }
 }
 
+/**
+ * The broker link and the MQTT surface on it, once the station is up. A saved system
+ * configuration reaches both: the client reconnects when a connection field changed (enabled,
+ * host, port, credentials, TLS, prefix), the surface republishes or retracts discovery.
+ */
+function startMqtt(app: App): void {
+  const client = new MqttClient(app.runtime.mqtt, app.runtime.uid, () => app.system.config);
+  startMqttSurface(app, client);
+  const surface = app.systemSaved;
+  app.systemSaved = (before, after) => {
+    client.reconfigure();
+    if (surface) surface(before, after);
+  };
+  client.reconfigure();
+}
+
 function boot(): void {
+  // First, so that whatever the boot reports is kept too.
+  const logs = openLog();
   const system = new SystemStore(flash, board);
   system.load();
   const settings = new SettingsStore(flash);
@@ -70,7 +95,8 @@ function boot(): void {
     restart: () => powerDown(0),
     sleep: (ms: number) => powerDown(ms),
   };
-  if (system.pinFallback) print("stored pin map is unusable; using the board's defaults");
+  logs.zone = display.clock.tz;
+  if (system.pinFallback) log("stored pin map is unusable; using the board's defaults");
 
   // The stored zone is compiled now rather than in the first frame.
   display.clock.setZone(system.config.tz);
@@ -80,9 +106,9 @@ function boot(): void {
     mode = m;
     const port = mode === "setup" || system.config.webPort <= 0 ? SETUP_PORT : system.config.webPort;
     // The route table is read in place from Storage (see http/router.ts).
-    const routes = flash.read(ROUTES_FILE) || "\n";
+    const routes = flash.read(fwFile(ROUTES_FILE)) || "\n";
     const serve = heldModule<typeof Serve>("http/serve", SERVE_KEEP_MS);
-    listen(port, (req, res) => {
+    const answer = (req: EspRequest, res: EspResponse) => {
       try {
         serve()(app, routes, req, res);
       } catch (e) {
@@ -90,8 +116,14 @@ function boot(): void {
         res.writeHead(500, { "Content-Type": "application/json", "Connection": "close" });
         res.end("{\"error\":{\"code\":\"internalError\",\"message\":\"command failed\"}}");
       }
-    });
-    print("pixloop " + VERSION + " up in " + mode + " mode on port " + port);
+    };
+    listen(port, answer);
+    watchTrial(app, answer);
+    if (mode === "station") {
+      startMqtt(app);
+      watchButtonCallback(app);
+    }
+    log("pixloop " + VERSION + " up in " + mode + " mode on port " + port);
   });
   // ntpServer applies at once: a change is picked up by the next tick.
   let ntpServer = "";

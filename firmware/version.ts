@@ -8,6 +8,8 @@ export const VERSION: string = PIXLOOP_VERSION;
 
 /** Whether a Storage file was put there with the firmware rather than by the user. */
 export function isFirmwareFile(name: string): boolean {
-  // The interpreter's own files (".bootcde" holds this firmware) start with a dot.
-  return name.charAt(0) === "." || findText("," + PIXLOOP_FILES + ",", "," + name + ",") >= 0;
+  // The interpreter's own files start with a dot (".bootcde", the boot stage; ".slots.0", the
+  // slot record); the two sets of firmware files are "a/..." and "b/..." (firmware/update).
+  return name.charAt(0) === "." || (name.charAt(1) === "/" && (name.charAt(0) === "a" || name.charAt(0) === "b")) ||
+    findText("," + PIXLOOP_FILES + ",", "," + name + ",") >= 0;
 }

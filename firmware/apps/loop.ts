@@ -19,6 +19,7 @@ import type { LocalTime } from "../time/local";
 import type { Settings } from "../settings/types";
 import type Expire from "./expire.mod";
 import { loadModule } from "../platform/modules";
+import { log } from "../logs/log";
 
 /** What the loop needs of the settings; read on every update, so a change applies at once. */
 export interface LoopTiming {
@@ -244,7 +245,7 @@ export class AppLoop {
       try {
         loadModule<typeof Expire>("apps/expire")(this);
       } catch (e) {
-        print("lifetimes: " + e);
+        log("lifetimes: " + e);
       }
     }
     if (this.cover) this.cover.prepare();

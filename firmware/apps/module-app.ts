@@ -9,6 +9,7 @@ import type { LoopApp, Page } from "./types";
 import type { TextKit } from "./text-kit";
 import { loadModule } from "../platform/modules";
 import { PageApp } from "./page-app";
+import { log } from "../logs/log";
 
 /** What an app module is handed when its page is made: the live device and its configuration. */
 export interface AppHost {
@@ -63,7 +64,7 @@ export class ModuleApp extends PageApp implements LoopApp {
       this.page = loadModule<AppModule>("apps/builtin/" + this.name.toLowerCase())(this.host);
     } catch (e) {
       this.broken = true;
-      print("app " + this.name + " cannot be shown: " + e);
+      log("app " + this.name + " cannot be shown: " + e);
     }
     return !this.broken;
   }

@@ -11,6 +11,7 @@ import { sampleEnv } from "./sensors/index";
 import type { EnvSampler } from "./sensors/index";
 import type BootDevice from "./boot.mod";
 import { Indicators } from "../display/indicators";
+import { log } from "../logs/log";
 
 /** The settings' default brightness; the display engine overwrites `brightness` once it runs. */
 export const DEFAULT_BRIGHTNESS = 120;
@@ -89,7 +90,7 @@ export class Runtime {
     } catch (e) {
       // The clock still runs: a power-on, no sensor, the configured hostname or a plain one.
       this.hostname = config.hostname || "pixloop";
-      print("device boot: " + e);
+      log("device boot: " + e);
     }
     // First readings now; a sensor's first conversion arrives with the next tick.
     this.tick();

@@ -8,6 +8,7 @@ import { lightLevel } from "./light";
 import { BOARD_TYPE, macFromUid } from "./identity";
 import { indicatorsView } from "../display/indicator-apply";
 import { statusView } from "../net/status";
+import { updateView } from "../update/state";
 
 export { derivedHostname } from "./identity";
 
@@ -101,5 +102,6 @@ export function deviceState(app: App): object {
   s.messageCount = rt.messageCount;
   s.wifi = statusView(rt.wifi, now);
   s.mqtt = statusView(rt.mqtt, now);
+  s.update = updateView(app);
   return s;
 }

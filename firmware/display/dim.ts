@@ -1,6 +1,8 @@
 // Whole pages dimmed for the fading transitions: Graphics cannot scale pixels, so a page image
 // goes through one of the dim.lut tables (build/tables.mjs) with a single E.mapInPlace. A Dimmer
 // is made with the transition that needs it, before that transition starts, and dropped with it.
+import { fwFile } from "../platform/slot";
+
 const TABLE_FILE = "dim.lut";
 const STEPS = 32;
 
@@ -29,7 +31,7 @@ export class Dimmer {
     if (step === STEPS - 1) return this.src;
     if (step !== this.step) {
       // One table of 256 bytes, mapped onto flash on the device.
-      const table = require("Storage").read(TABLE_FILE, step * 256, 256);
+      const table = require("Storage").read(fwFile(TABLE_FILE), step * 256, 256);
       if (!table) return this.src;
       this.table = new Uint8Array(E.toArrayBuffer(table));
       this.step = step;

@@ -27,6 +27,7 @@ import { nowMs } from "../platform/system";
 import type { Layer } from "./layer";
 import type { Layers } from "./layers.mod";
 import type { StoredPalette } from "../payload/stored";
+import { log } from "../logs/log";
 
 const SETUP_COLOR = 0x00a0ff;
 
@@ -69,7 +70,7 @@ export class Display {
     try {
       loadModule<typeof RestoreOrder>("apps/order-load")(this.loop);
     } catch (e) {
-      print("app order: " + e);
+      log("app order: " + e);
     }
     this.engine = new DisplayEngine({
       panel: new PanelOutput(system.config),
@@ -110,7 +111,7 @@ export class Display {
       const make = loadModule<Layers>("display/layers").makeLayer;
       this.weather = make("overlays", o.name, o.palette as StoredPalette | null, o.blend, o.speed, this.engine.width, 8);
     } catch (e) {
-      print("overlay " + o.name + ": " + e);
+      log("overlay " + o.name + ": " + e);
     }
   }
 

@@ -9,6 +9,7 @@ import type { PaletteInk } from "../palette/ink";
 import type { StoredPalette } from "../payload/stored";
 import { loadModule } from "../platform/modules";
 import { paletteInk } from "../palette/resolve";
+import { log } from "../logs/log";
 
 export type LayerKind = "effects" | "overlays";
 
@@ -62,7 +63,7 @@ export function makeLayer(kind: LayerKind, name: string, palette: StoredPalette 
     const ink = paletteInk(palette, blend, mod.stock);
     return ink ? new Layer(mod.make(w, h), ink, speed) : null;
   } catch (e) {
-    print(kind + " " + name + ": " + e);
+    log(kind + " " + name + ": " + e);
     return null;
   }
 }

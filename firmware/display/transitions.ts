@@ -29,6 +29,7 @@
 //   - Once the change has landed, the Transition is dropped, and everything it allocated with it.
 import { TRANSITION_COUNT, transitionIndex, transitionName } from "../device/names";
 import { loadModule } from "../platform/modules";
+import { log } from "../logs/log";
 
 /** Draws one frame of a transition: the frame, the two page images, progress 0..1, direction. */
 export type TransitionDraw = (out: Graphics, from: GraphicsImage, to: GraphicsImage, t: number, reverse: boolean) => void;
@@ -93,5 +94,5 @@ export function transitionFailed(index: number, e: unknown): void {
   const bit = 1 << (index & 31);
   if (reported & bit) return;
   reported |= bit;
-  print("transition " + transitionName(index) + " plays as a cut: " + e);
+  log("transition " + transitionName(index) + " plays as a cut: " + e);
 }

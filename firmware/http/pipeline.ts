@@ -2,6 +2,7 @@
 // specification fixes them. Handlers only see requests that passed all of them.
 import type { App } from "../app";
 import type { ApiRequest, Handler, Method, MethodSpec, ParamsCheck, Reply } from "./types";
+import type RunUpload from "./upload-run.mod";
 import { failure, errorBody, isFailure, type Failure } from "../core/failure";
 import { toJson, parseJson } from "../core/json";
 import { matchRoute, allowedMethods, methodSpec, paramsCheck } from "./router";
@@ -12,12 +13,21 @@ import { heap } from "../platform/system";
 
 /** Default ceiling of a JSON body. */
 export const JSON_BODY_MAX = 8192;
+/** Default ceiling of an upload: the largest the specification names (a firmware package). */
+export const UPLOAD_BODY_MAX = 8388608;
 /** Past this many bytes a refused body is no longer drained; the connection is just closed. */
 const DRAIN_MAX = 65536;
+/** A body that stops arriving for this long is given up (readBody). */
+const BODY_IDLE_MS = 5000;
+/** The same for a refused upload being read to its end: uploads are large, and slow links pause. */
+const UPLOAD_IDLE_MS = 10000;
 /** Bodies at most this large are never refused for lack of memory. */
 const SMALL_BODY = 1024;
 /** Headroom kept free, in interpreter variables, when a large body is taken in. */
 const RESERVE_VARS = 1500;
+
+/** Free variables an upload needs to start: its parser and sink hold a few hundred at most. */
+const UPLOAD_RESERVE_VARS = 1000;
 
 /** Paths claimed by upload handlers, which never honour a method override. */
 const UPLOAD_PATHS = ["/update", "/api/v1/files", "/api/v1/audio/mp3", "/api/v1/restore"];
@@ -42,6 +52,43 @@ function sendFailure(res: EspResponse, f: Failure, cors: boolean, extra?: Header
   send(res, f.status, headers, toJson(errorBody(f)), false);
 }
 
+/**
+ * A streamed answer: the head and `first`, then a piece of `next` each time Espruino has sent
+ * everything written so far (its `drain`), until `next` gives undefined. There is no
+ * Content-Length: the end of the body is the end of the connection. `done` runs once it has ended.
+ */
+function sendStream(res: EspResponse, status: number, headers: Headers, first: string,
+  next: () => string | undefined, done?: () => void): void {
+  headers["Connection"] = "close";
+  res.writeHead(status, headers);
+  let over = false;
+  const more = () => {
+    if (over) return;
+    let piece: string | undefined = "";
+    // An empty write sends nothing, so no drain would follow it.
+    while (piece === "") {
+      try {
+        piece = next();
+      } catch (e) {
+        piece = undefined;
+      }
+    }
+    if (piece === undefined) {
+      over = true;
+      res.end();
+      if (done) done();
+      return;
+    }
+    res.write(piece);
+  };
+  res.on("drain", more);
+  // A client gone: nothing more is asked for.
+  res.on("close", () => { over = true; });
+  // The head alone is written too, and its drain asks for the first piece.
+  if (first !== "") res.write(first);
+  else more();
+}
+
 function sendReply(res: EspResponse, reply: Reply, cors: boolean, head: boolean): void {
   const headers: Headers = {};
   if (reply.headers) for (const k in reply.headers) headers[k] = reply.headers[k];
@@ -54,7 +101,15 @@ function sendReply(res: EspResponse, reply: Reply, cors: boolean, head: boolean)
     headers["Content-Type"] = "application/json";
     body = toJson(reply.json);
   }
+  const after = reply.after;
+  // Let the answer leave the socket before the restart or sleep.
+  const later = after ? () => { setTimeout(after, 200); } : undefined;
+  if (reply.chunks) {
+    if (!headers["Content-Type"]) headers["Content-Type"] = reply.contentType || "application/octet-stream";
+    return sendStream(res, reply.status, headers, head ? "" : body, head ? () => undefined : reply.chunks, later);
+  }
   send(res, reply.status, headers, body, head);
+  if (later) later();
 }
 
 /**
@@ -71,37 +126,88 @@ function declaredLength(header: (name: string) => string): number {
 }
 
 /**
+ * Lets go of a request whose answer has gone out but whose body may still come, maybe never (a
+ * client gone unseen, or stalled): Espruino keeps such a connection open until the declared body
+ * has arrived. Without the request's own listeners it holds only Espruino's objects (about 45
+ * variables, measured) rather than everything the listeners' scopes hold (about 700). Whatever
+ * still comes goes to a builtin, which holds no scope: with no `data` listener at all Espruino
+ * would keep the bytes.
+ */
+export function forgetRequest(req: EspRequest): void {
+  const r = req as unknown as { removeAllListeners?: (ev: string) => void };
+  if (!r.removeAllListeners) return;
+  r.removeAllListeners("data");
+  r.removeAllListeners("end");
+  r.removeAllListeners("close");
+  req.on("data", Math.abs as unknown as (chunk: string) => void);
+}
+
+/**
  * Takes in a body, keeping at most `keep` bytes of it. `done` runs once, when the body has arrived
  * whole: on the request's `end`, and only if exactly `expected` bytes came (any number when
- * `expected` is negative; never when it is NaN). A client that resets or half-closes the
- * connection before that never gets `end` from Espruino, so nothing is done for it. Bytes past
- * `expected` are no part of the body. Past DRAIN_MAX bytes (and past `keep`), `done` runs at once
- * with `cut` set, for a refusal: the body is not complete and must not be used.
+ * `expected` is negative; never when it is NaN). Bytes past `expected` are no part of the body.
+ * Past `drainMax` bytes (DRAIN_MAX unless given; and past `keep`), `done` runs at once with `cut`
+ * set, for a refusal: the body is not complete and must not be used.
+ *
+ * A client that resets or half-closes the connection before the body is whole never gets `end`
+ * from Espruino, nor does anything tell that it went: the connection, and all this request holds,
+ * would stay for good (a few hundred variables each). So once nothing has come for `idleMs`
+ * (BODY_IDLE_MS unless given), `done` runs with `stalled` set: the answer written then lets
+ * Espruino find a client gone and close the connection, and tells one still there.
  */
 function readBody(req: EspRequest, keep: number, expected: number,
-  done: (body: string, total: number, cut: boolean) => void): void {
+  done: (body: string, total: number, cut: boolean, stalled?: boolean) => void, drainMax?: number, idleMs?: number): void {
+  const limit = drainMax || DRAIN_MAX;
+  const quietMax = idleMs || BODY_IDLE_MS;
   let body = "";
   let total = 0;
   let finished = false;
+  let heard = getTime();
+  // One timer, set again only when it goes off early: the data handler just notes the time.
+  const check = () => {
+    if (finished) return;
+    const quiet = (getTime() - heard) * 1000;
+    if (quiet < quietMax) {
+      timer = setTimeout(check, quietMax - quiet + 10);
+      return;
+    }
+    finished = true;
+    body = "";
+    done("", total, true, true);
+    forgetRequest(req);
+  };
+  let timer = setTimeout(check, quietMax);
   req.on("data", (chunk: string) => {
     if (finished) return;
+    heard = getTime();
     if (expected >= 0 && total + chunk.length > expected) chunk = chunk.substr(0, expected - total);
     total += chunk.length;
     if (total <= keep) body += chunk;
-    if (total > DRAIN_MAX && total > keep) {
+    if (total > limit && total > keep) {
       finished = true;
+      clearTimeout(timer);
       done(body, total, true);
     }
   });
   req.on("end", () => {
     if (finished || !(expected < 0 || total === expected)) return;
     finished = true;
+    clearTimeout(timer);
     // Handed over, not kept here as well: the caller drops it once parsed (an 8 KB body is about
     // 700 variables).
     const whole = body;
     body = "";
     done(whole, total, false);
   });
+}
+
+/**
+ * Whether `need` variables are free. The quick figure counts garbage not yet collected (every
+ * request leaves cycles, a response and its listeners, that only a collection frees), so a
+ * collection runs before saying no.
+ */
+function hasFreeVars(need: number): boolean {
+  return heap().freeVars >= need || process.memory().free >= need;
 }
 
 function isJsonType(contentType: string): boolean {
@@ -149,10 +255,19 @@ export function handleRequest(app: App, routes: string, req: EspRequest, res: Es
   // Answers of the protected routes never carry the CORS header, refusals included.
   const early = match && methodSpec(match, method);
   let cors = !(early && isGuarded(early, target.query));
-  const reject = (f: Failure, extra?: Headers) => {
+  // An upload route answers its refusals once the whole upload has been read (the login check
+  // among them), up to its ceiling. "soon": after DRAIN_MAX bytes at most all the same; "now": at
+  // once, the rest read and dropped after the answer (Espruino keeps the connection open until
+  // the declared body has come, so the answer is not lost).
+  const uploadMax = early && early.upload ? early.maxBody || UPLOAD_BODY_MAX : 0;
+  const reject = (f: Failure, extra?: Headers, when?: "soon" | "now") => {
+    if (when === "now") {
+      sendFailure(res, f, cors, extra);
+      return forgetRequest(req);
+    }
     // Whatever the client is still sending is read and dropped, so it gets the answer rather
     // than a reset connection. A refusal changes nothing, so any body that ends will do.
-    readBody(req, 0, -1, () => sendFailure(res, f, cors, extra));
+    readBody(req, 0, -1, () => sendFailure(res, f, cors, extra), when ? 0 : uploadMax, uploadMax ? UPLOAD_IDLE_MS : 0);
   };
 
   // Setup mode: a captive portal for foreign hosts, before the login check.
@@ -221,16 +336,35 @@ export function handleRequest(app: App, routes: string, req: EspRequest, res: Es
     return reject(failure(415, "unsupportedMediaType", "Content-Type must be application/json"));
   }
 
-  const max = spec.maxBody === undefined ? JSON_BODY_MAX : spec.maxBody;
+  const max = spec.maxBody === undefined ? (spec.upload ? UPLOAD_BODY_MAX : JSON_BODY_MAX) : spec.maxBody;
   const declared = declaredLength(header);
   if (max > 0 && declared > max) {
-    return reject(failure(413, "payloadTooLarge", "request body is larger than " + max + " bytes"));
+    return reject(failure(413, "payloadTooLarge", "request body is larger than " + max + " bytes"), undefined,
+      spec.upload ? "now" : "soon");
   }
-  if (max > 0 && declared > SMALL_BODY && heap().freeVars < RESERVE_VARS + declared / 4) {
+  if (spec.upload) {
+    // Parts go to the sink as they come: memory does not grow with the upload, only a floor is kept.
+    if (!hasFreeVars(UPLOAD_RESERVE_VARS)) {
+      return reject(failure(507, "insufficientStorage", "not enough free memory for an upload"), undefined, "now");
+    }
+    if (isNaN(declared)) return reject(failure(400, "badRequest", "expected a multipart/form-data upload"), undefined, "now");
+    let run: typeof RunUpload;
+    try {
+      run = loadModule<typeof RunUpload>("http/upload-run");
+    } catch (e) {
+      return reject(failure(500, "internalError", "command failed"), undefined, "now");
+    }
+    return run(req, request, app, spec.handler, max, declared, (f) => reject(f, undefined, "now"), (out) => {
+      if (isFailure(out)) sendFailure(res, out, cors);
+      else sendReply(res, out, cors, false);
+    });
+  }
+  if (max > 0 && declared > SMALL_BODY && !hasFreeVars(RESERVE_VARS + declared / 4)) {
     return reject(failure(507, "insufficientStorage", "not enough free memory for this request body"));
   }
 
-  readBody(req, max, declared, (raw, total, cut) => {
+  readBody(req, max, declared, (raw, total, cut, stalled) => {
+    if (stalled) return sendFailure(res, failure(400, "badRequest", "request body is incomplete"), cors);
     if (cut || (max > 0 && total > max)) {
       const limit = max > 0 ? max : DRAIN_MAX;
       return sendFailure(res, failure(413, "payloadTooLarge", "request body is larger than " + limit + " bytes"), cors);
@@ -256,8 +390,5 @@ export function handleRequest(app: App, routes: string, req: EspRequest, res: Es
     }
     if (isFailure(out)) return sendFailure(res, out, cors);
     sendReply(res, out, cors, head);
-    const after = out.after;
-    // Let the answer leave the socket before the restart or sleep.
-    if (after) setTimeout(after, 200);
   });
 }

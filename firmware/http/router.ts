@@ -15,10 +15,11 @@ export interface RouteMatch {
   params: { [name: string]: string };
 }
 
-/** A method's flag letters: s setup, g guarded, q guarded with secrets=1, j/p empty body, r raw. */
+/** A method's flag letters: s setup, g guarded, q guarded with secrets=1, j/p empty body, r raw, u upload. */
 function flagsOf(spec: MethodSpec): string {
   return (spec.setup ? "s" : "") + (spec.guarded === true ? "g" : spec.guarded === "secrets" ? "q" : "") +
-    (spec.emptyBody === "invalidJson" ? "j" : spec.emptyBody === "pass" ? "p" : "") + (spec.rawBody ? "r" : "");
+    (spec.emptyBody === "invalidJson" ? "j" : spec.emptyBody === "pass" ? "p" : "") + (spec.rawBody ? "r" : "") +
+    (spec.upload ? "u" : "");
 }
 
 /** The Storage text of `routes`, in table order. */
@@ -87,6 +88,7 @@ function specOf(field: string[]): MethodSpec {
     maxBody: field[2] === "" ? undefined : +field[2],
   };
   if (field[4]) spec.parser = field[4];
+  if (has("u")) spec.upload = true;
   return spec;
 }
 

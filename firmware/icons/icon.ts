@@ -43,6 +43,7 @@ import type { Canvas } from "../display/canvas";
 import { storageName } from "../files/paths";
 import { loadModule } from "../platform/modules";
 import type DecodeIcon from "./decode.mod";
+import { log } from "../logs/log";
 
 /** Icon strings longer than this are inline image data. */
 const INLINE_OVER = 64;
@@ -324,7 +325,7 @@ export function findIcon(icon: string, st: IconState): IconImage | null {
       data = loadModule<typeof DecodeIcon>("icons/decode")(src);
     } catch (e) {
       // Not a verdict on the source (a module or memory problem): nothing is cached.
-      print("icon " + name + ": " + e);
+      log("icon " + name + ": " + e);
       return null;
     }
     if (data === null) {

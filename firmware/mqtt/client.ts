@@ -11,6 +11,7 @@ import type { ConnectionStatus } from "../net/status";
 import type { SystemConfig } from "../system/schema";
 import { nowMs } from "../platform/system";
 import { Fixed, PacketReader, connectPacket, decode, publishHead, pubackPacket, subscribePacket } from "./packet";
+import { log } from "../logs/log";
 
 export type MqttConfig = Pick<SystemConfig, "mqttEnabled" | "mqttHost" | "mqttPort" | "mqttUser" | "mqttPass" |
   "mqttTls" | "mqttTlsPin" | "mqttPrefix">;
@@ -134,7 +135,7 @@ export class MqttClient implements MqttLink {
         try {
           fn(p.topic, p.payload);
         } catch (e) {
-          print("mqtt: " + p.topic + ": " + e);
+          log("mqtt: " + p.topic + ": " + e);
         }
         // The handler may have reconfigured the client: the rest of this stream is not its.
         if (!this.up) return false;
@@ -185,7 +186,7 @@ export class MqttClient implements MqttLink {
     const reader = new PacketReader();
     s.on("data", (data: string) => {
       if (this.sock === s && !reader.push(data, this) && this.sock === s) {
-        print("mqtt: malformed packet from " + st.endpoint);
+        log("mqtt: malformed packet from " + st.endpoint);
         // Something that is not a broker never completes the handshake.
         this.fail(this.up ? "lost" : "timeout");
       }
@@ -220,7 +221,7 @@ export class MqttClient implements MqttLink {
       try {
         this.onConnect();
       } catch (e) {
-        print("mqtt: on connect: " + e);
+        log("mqtt: on connect: " + e);
       }
     }
   }

@@ -13,6 +13,7 @@ import { parseJson, toJson } from "../core/json";
 import { findText } from "../core/text";
 import { methodSpec, paramsCheck, type RouteMatch } from "../http/router";
 import { loadModule } from "../platform/modules";
+import { fwFile } from "../platform/slot";
 
 /** Storage file of the route table (http/router.ts). */
 const ROUTES_FILE = "routes";
@@ -124,7 +125,7 @@ function invalidJson(): Failure {
 
 /** What the route says, or null when the topic matches nothing this build has (no result). */
 function answer(app: App, link: MqttLink, c: Command, payload: string, base: string): Failure | Reply | null {
-  const match = routeLine(require("Storage").read(ROUTES_FILE) || "\n", c.route, c.params);
+  const match = routeLine(require("Storage").read(fwFile(ROUTES_FILE)) || "\n", c.route, c.params);
   if (!match) {
     // Sound is a feature of its own: a build without its routes has no output to play on, and
     // stopping what does not play succeeds.

@@ -5,6 +5,7 @@ import type { App } from "../app";
 import type { MqttLink } from "./link";
 import type RunCommand from "./command.mod";
 import { heldModule } from "../platform/modules";
+import { log } from "../logs/log";
 
 /** How long the command module stays loaded after the last message. */
 const KEEP_MS = 500;
@@ -23,7 +24,7 @@ export function commandReceiver(app: App, link: MqttLink): (topic: string, paylo
       run()(app, link, topic.substr(head.length), payload);
     } catch (e) {
       // A broken module must not take the client's receive loop with it.
-      print("mqtt command: " + e);
+      log("mqtt command: " + e);
     }
   };
 }

@@ -10,6 +10,7 @@ import { loadModule } from "../platform/modules";
 import { nowMs } from "../platform/system";
 import { INDICATOR_COUNT } from "../display/indicators";
 import { ACTIVE_APP, BUTTONS, DEVICE, DISCOVERY, ON_CONNECT, SETTINGS, WATCH_MS } from "./topics";
+import { log } from "../logs/log";
 
 /** The shortest statsInterval the system schema allows. */
 const STATS_MIN_MS = 1000;
@@ -96,7 +97,7 @@ export class MqttState {
       loadModule<typeof Publish>("mqtt/publish")(this);
     } catch (e) {
       this.pending = 0;
-      print("mqtt state: " + e);
+      log("mqtt state: " + e);
     }
   }
 
@@ -110,7 +111,7 @@ export class MqttState {
     try {
       if (!loadModule<typeof Discovery>("mqtt/discovery")(this, before)) this.pending |= DISCOVERY;
     } catch (e) {
-      print("mqtt discovery: " + e);
+      log("mqtt discovery: " + e);
     }
   }
 

@@ -1,6 +1,8 @@
 // Modules: code kept in Storage and evaluated only while it is needed (see build/modules.mjs).
 // A module's file is one expression whose value is the module's default export; evaluated from
 // the mapped Storage string, its functions point into flash instead of copying their code.
+import { log } from "../logs/log";
+import { fwFile } from "./slot";
 
 /** Hosts that run the TypeScript sources directly (unit tests) hand modules over themselves. */
 declare const PIXLOOP_HOST_MODULES: ((id: string) => unknown) | undefined;
@@ -20,7 +22,8 @@ const TAIL = "})()";
 export function loadModule<T>(id: string): T {
   if (typeof PIXLOOP_HOST_MODULES !== "undefined") return PIXLOOP_HOST_MODULES(id) as T;
   const Storage = require("Storage");
-  const file = "m." + id.split("/").join(".");
+  // In the running slot (platform/slot.ts): "m.system.put", as "a/m.system.put" for instance.
+  const file = fwFile("m." + id.split("/").join("."));
   const code = Storage.read(file);
   let value: unknown;
   try {
@@ -32,7 +35,7 @@ export function loadModule<T>(id: string): T {
     if (wrapped) value = new Function(Storage.read(file, HEAD.length, code.length - HEAD.length - TAIL.length) as string)();
     else if (code !== undefined) value = evaluate(code);
   } catch (e) {
-    print("module " + id + " is broken: " + e);
+    log("module " + id + " is broken: " + e);
   }
   if (value === undefined) throw new Error("module " + id + (code === undefined ? " is missing" : " did not load"));
   return value as T;

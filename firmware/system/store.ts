@@ -5,19 +5,21 @@ import type { Board, ChipRules } from "../../boards/board";
 import { AtomicRecord } from "../core/persist";
 import type { RecordFlash } from "../core/persist";
 import { loadModule } from "../platform/modules";
+import { fwFile } from "../platform/slot";
 import type SystemLoad from "./load.mod";
 import type { SystemConfig } from "./schema";
 
 /**
  * The fields read while frames and timers run (clock, brightness, readings, the status dot, the
- * time server). The rest is read only by requests and at boot.
+ * time server) and on every button edge (the webhook). The rest is read only by requests and at
+ * boot.
  */
 export type LiveConfig = Pick<SystemConfig, "tz" | "ntpServer" | "mqttEnabled" | "mqttHost" |
   "brightnessSmoothing" | "ldrFactor" | "ldrGamma" | "ldrOnGround" | "maxBrightness" | "minBrightness" |
-  "tempDecimals" | "tempOffset" | "humOffset" | "batteryDividerRatio">;
+  "tempDecimals" | "tempOffset" | "humOffset" | "batteryDividerRatio" | "buttonCallback">;
 
 const LIVE_FIELDS = "tz ntpServer mqttEnabled mqttHost brightnessSmoothing ldrFactor ldrGamma ldrOnGround " +
-  "maxBrightness minBrightness tempDecimals tempOffset humOffset batteryDividerRatio";
+  "maxBrightness minBrightness tempDecimals tempOffset humOffset batteryDividerRatio buttonCallback";
 
 /** How long the whole configuration stays in memory after it was last asked for. */
 const HOLD_MS = 500;
@@ -96,7 +98,7 @@ export class SystemStore {
    * are validated and reported rarely, and the tables are not held in between.
    */
   chip(): ChipRules {
-    const text = this.flash.read("chip." + this.board.id);
+    const text = this.flash.read(fwFile("chip." + this.board.id));
     if (text === undefined) throw new Error("chip rules chip." + this.board.id + " are missing");
     return JSON.parse(text) as ChipRules;
   }

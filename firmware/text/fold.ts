@@ -8,6 +8,8 @@
 // Latin Extended-A and Cyrillic letters, which Espruino's toUpperCase leaves alone. ß has no
 // capital in the fonts and becomes "SS", as in Unicode's own upper-casing.
 
+import { fwFile } from "../platform/slot";
+
 /** A piece of text drawn with one page of a font; `x` is set when the line is measured. */
 export interface TextRun {
   page: number;
@@ -91,7 +93,7 @@ export function foldText(text: string, upper: boolean, runs: TextRun[]): void {
     runs.splice(text ? putRun(runs, 0, 0, upper ? text.toUpperCase() : text) : 0);
     return;
   }
-  const map = require("Storage").read(MAP_FILE) || "";
+  const map = require("Storage").read(fwFile(MAP_FILE)) || "";
   let count = 0;
   let page = UNDECIDED;
   let out = "";

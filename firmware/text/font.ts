@@ -5,6 +5,7 @@
 // allocates nothing. Every glyph's width includes the blank column after it.
 import { foldText } from "./fold";
 import type { TextRun } from "./fold";
+import { fwFile } from "../platform/slot";
 
 export type FontName = "small" | "large";
 
@@ -42,7 +43,7 @@ const bitmapOf: string[] = [];
 function loadPage(font: FontName, page: number): boolean {
   const slot = FONTS[font].firstSlot + page;
   if (bitmapOf[slot]) return true;
-  const name = "font." + font + "." + page;
+  const name = fwFile("font." + font + "." + page);
   const Storage = require("Storage");
   const widths = Storage.read(name, 0, WIDTHS_LENGTH);
   const bitmap = Storage.read(name, WIDTHS_LENGTH);

@@ -113,8 +113,23 @@ interface EspResponse {
   on(ev: "close" | "drain", fn: () => void): void;
 }
 interface EspServer { listen(port: number): EspServer; close(): void; }
+/** The answer to a client request; statusCode is the status line's text ("200"). */
+interface EspClientResponse {
+  statusCode: string;
+  on(ev: "data", fn: (chunk: string) => void): void;
+  on(ev: "end" | "close", fn: () => void): void;
+}
+interface EspClientRequest {
+  /** Before the answer began: the request failed ({code, message}); nothing else follows. */
+  on(ev: "error", fn: (e: { code: number; message: string }) => void): void;
+  write(data: string): void;
+  /** Sends the request; the connection is made here (a host name is looked up here, blocking). */
+  end(data?: string): void;
+}
 interface HttpModule {
   createServer(fn: (req: EspRequest, res: EspResponse) => void): EspServer;
+  request(options: { host: string; port?: number; path?: string; method?: string; headers?: EspHeaders },
+    cb: (res: EspClientResponse) => void): EspClientRequest;
 }
 
 interface WifiIp { ip: string; netmask: string; gw: string; mac: string; }

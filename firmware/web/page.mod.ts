@@ -3,12 +3,13 @@
 import type { Handler } from "../http/types";
 import { failure } from "../core/failure";
 import { flash } from "../platform/flash";
+import { fwFile } from "../platform/slot";
 
 /** Storage name of the page. */
 const PAGE_FILE = "index.html";
 
 const page: Handler = () => {
-  const html = flash.read(PAGE_FILE);
+  const html = flash.read(fwFile(PAGE_FILE));
   if (html === undefined) return failure(404, "notFound", "file not found");
   return { status: 200, text: html, contentType: "text/html; charset=utf-8" };
 };

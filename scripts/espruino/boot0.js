@@ -64,6 +64,7 @@ var STANDIN = (function () {
   var joined = null;
   var ap = null;
   var hostname = "";
+  var scanning = false;
   var on = {};
   function later(cb, a, b) {
     if (cb) setTimeout(function () { cb(a, b); }, 0);
@@ -99,9 +100,13 @@ var STANDIN = (function () {
     },
     startAP: function (ssid, opts, cb) { ap = ssid; later(cb, null); },
     stopAP: function (cb) { ap = null; later(cb); },
+    // As on the ESP32: a second scan while one runs throws, and the channel is a string.
     scan: function (cb) {
+      if (scanning) throw new Error("A scan is already in progress");
+      scanning = true;
       setTimeout(function () {
-        cb([{ ssid: L.ssid || "pixloop-sim", rssi: -52, authMode: "wpa2", channel: 6, mac: "00:00:00:00:00:00" }]);
+        scanning = false;
+        cb([{ rssi: -52, authMode: "wpa2", ssid: L.ssid || "pixloop-sim", mac: "00:00:00:00:00:00", channel: "6" }]);
       }, 200);
     },
     setHostname: function (name, cb) { hostname = name; later(cb); },
@@ -109,14 +114,38 @@ var STANDIN = (function () {
     on: function (ev, fn) { (on[ev] = on[ev] || []).push(fn); }
   };
 
-  // neopixel: keeps the newest frame, in one buffer reused from frame to frame.
+  // neopixel: keeps the newest frame, in one buffer reused from frame to frame, and the gaps
+  // between frames for /gaps. A gap is also taken less the time the interpreter was kept waiting
+  // for a processor by other processes meanwhile (the clock runs alone). [last write, the wait
+  // until then, longest gap, longest less the wait (all s), gaps over 50 ms] in a typed array:
+  // a float kept in a plain variable would cost the firmware's share a variable more.
   var frame = null;
   var frames = 0;
+  var gaps = new Float64Array(5);
+  function waited() {
+    try {
+      var f = E.openFile("/proc/self/schedstat", "r");
+      var s = f.read(64);
+      f.close();
+      return parseInt(s.split(" ")[1], 10) / 1e9 || 0;
+    } catch (e) {
+      return 0;
+    }
+  }
   S.neopixel = {
     write: function (pin, data) {
       if (!frame || frame.length !== data.length) frame = new Uint8Array(data.length);
       frame.set(data);
       frames++;
+      var now = getTime();
+      var wait = waited();
+      if (gaps[0]) {
+        if (now - gaps[0] > gaps[2]) gaps[2] = now - gaps[0];
+        if (now - gaps[0] - (wait - gaps[1]) > gaps[3]) gaps[3] = now - gaps[0] - (wait - gaps[1]);
+        if (now - gaps[0] > 0.05) gaps[4]++;
+      }
+      gaps[0] = now;
+      gaps[1] = wait;
     }
   };
 
@@ -192,6 +221,12 @@ var STANDIN = (function () {
         out = { ms: list, peak: peak };
       } else if (path === "/frame") {
         out = { frames: frames, last: frame ? btoa(E.toString(frame)) : null };
+      } else if (path === "/gaps") {
+        // Since the previous /gaps: starts a new window.
+        out = { frames: frames, maxMs: Math.round(gaps[2] * 1e4) / 10, ownMs: Math.round(gaps[3] * 1e4) / 10, over50: gaps[4] };
+        gaps[2] = 0;
+        gaps[3] = 0;
+        gaps[4] = 0;
       } else {
         res.writeHead(404, { "Content-Type": "text/plain" });
         res.end("unknown");

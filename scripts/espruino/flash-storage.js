@@ -2,9 +2,12 @@
 // device's directory (its Storage is ./espruino.flash there), writes into Storage what flashing a
 // clock writes, then ends. Plain ES5. It reads ./launch.json:
 //
-//   bundle   path of dist/<board>.js, written as ".bootcde"
-//   storage  path of dist/storage: each file there is written under its own name
+//   bundle   path of dist/<board>.js, written as ".bootcde" (or, with `boot`, as <slot>main.js)
+//   storage  path of dist/storage: each file there is written under its own name (behind `slot`)
 //   boot0    path of scripts/espruino/boot0.js (the stand-ins), written as ".boot0"
+//   boot     path of dist/boot.js, the boot stage: written as ".bootcde" and the firmware goes
+//            into the slot `slot` ("a/"), as `npm run flash` lays it out (firmware/update/README.md):
+//            the slot record and the other slot's files are erased, so that this slot runs
 //
 // A file whose stored copy is already the same is left alone. Prints
 // "[flash] done <written> of <files> files written" at the end.
@@ -48,12 +51,25 @@ function flash(path, name) {
   if (copy(path, name)) written++;
 }
 
-flash(L.bundle, ".bootcde");
+var slot = L.boot ? L.slot || "a/" : "";
+// First, so that on a fresh Storage it is its first file: compaction (which the boot stage does)
+// moves only what lies after an erased file, and functions of the stand-ins run from this file.
 if (L.boot0) flash(L.boot0, ".boot0");
+if (L.boot) {
+  Storage.erase(".slots.0");
+  Storage.erase(".slots.1");
+  var other = Storage.list(new RegExp("^" + (slot === "a/" ? "b" : "a") + "/"));
+  for (var o = 0; o < other.length; o++) Storage.erase(other[o]);
+  flash(L.bundle, slot + "main.js");
+} else {
+  flash(L.bundle, ".bootcde");
+}
 if (L.storage) {
   var names = require("fs").readdirSync(L.storage);
   for (var i = 0; i < names.length; i++) {
-    if (names[i] !== "." && names[i] !== "..") flash(L.storage + "/" + names[i], names[i]);
+    if (names[i] !== "." && names[i] !== "..") flash(L.storage + "/" + names[i], slot + names[i]);
   }
 }
+// Last: until the boot stage is there, nothing of a half-written slot starts.
+if (L.boot) flash(L.boot, ".bootcde");
 print("[flash] done " + written + " of " + files + " files written");

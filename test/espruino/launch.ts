@@ -45,6 +45,8 @@ export interface EspruinoOptions {
   bootTimeoutMs?: number;
   /** The port the firmware's servers listen on (default: a free one). */
   port?: number;
+  /** The firmware files flashed into Storage (default: dist/storage). */
+  storageDir?: string;
   /** Called with each line of the interpreter's output (dumps excepted) as it comes. */
   log?: (line: string) => void;
   /** Called when the interpreter ends other than by a reboot, a sleep or stop(). */
@@ -66,6 +68,11 @@ export interface EspruinoTarget extends Target {
   nextBoot(): Promise<void>;
   /** Resolves once the firmware answers HTTP. */
   waitForServer(timeoutMs?: number): Promise<void>;
+  /**
+   * Cuts the power (SIGKILL, whatever it is doing) and starts the interpreter again on the same
+   * flash; `whileOff` runs in between (to look at or change the flash file as the cut left it).
+   */
+  powerCycle(whileOff?: () => void | Promise<void>): Promise<void>;
   /** The newest variable dump printed under each label ("before", "loaded", or a requested one). */
   dumps: { [label: string]: VariableDump };
   /** Asks the benchmark hook for a dump (after a garbage collection) and waits for all of it. */
@@ -210,7 +217,9 @@ export async function startEspruino(board: string, opts: EspruinoOptions = {}): 
 
   // Read by the flashing step and by .boot0 at every boot.
   fs.writeFileSync(path.join(dir, "launch.json"), JSON.stringify({
-    bundle, storage: path.join(ROOT, "dist", "storage"), boot0: BOOT0, port, debugPort,
+    bundle, storage: opts.storageDir || path.join(ROOT, "dist", "storage"), boot0: BOOT0, port, debugPort,
+    // Laid out as `npm run flash` lays out a clock: the boot stage as .bootcde, the firmware in slot a.
+    boot: path.join(ROOT, "dist", "boot.js"), slot: "a/",
     mac: "24:6f:28:a1:b2:c3", ssid: SIM_NETWORK.ssid, dumpAtLoad: !!opts.dumpAtLoad, parent: process.pid,
   }) + "\n");
 
@@ -253,7 +262,7 @@ export async function startEspruino(board: string, opts: EspruinoOptions = {}): 
       out.flush();
       err.flush();
       if (child === proc) child = null;
-      if (stopping || killing) return;
+      if (stopping || killing || cutting) return;
       if (ending === "reboot") {
         boot();
       } else if (ending.startsWith("sleep ")) {
@@ -312,6 +321,23 @@ export async function startEspruino(board: string, opts: EspruinoOptions = {}): 
       });
   });
 
+  // Set while powerCycle() kills the interpreter: that end is no reboot and no failure.
+  let cutting = false;
+  const powerCycle = async (whileOff?: () => void | Promise<void>) => {
+    if (wake) clearTimeout(wake);
+    wake = null;
+    const proc = child;
+    if (proc && proc.exitCode === null && proc.signalCode === null) {
+      cutting = true;
+      const gone = new Promise<void>((resolve) => proc.once("close", () => resolve()));
+      proc.kill("SIGKILL");
+      await gone;
+      cutting = false;
+    }
+    if (whileOff) await whileOff();
+    boot();
+  };
+
   const stop = async () => {
     stopping = true;
     if (wake) clearTimeout(wake);
@@ -336,6 +362,7 @@ export async function startEspruino(board: string, opts: EspruinoOptions = {}): 
     lines,
     nextBoot,
     waitForServer,
+    powerCycle,
     dumps,
     requestDump,
     tail,

@@ -3,9 +3,11 @@
 // again in a new context, on the same port and the same emulated flash.
 import * as fs from "node:fs";
 import * as vm from "node:vm";
+import { createHash } from "node:crypto";
 import { SimStorage } from "./storage";
 import { SimNetwork } from "./http";
 import { HostSockets } from "./net";
+import { SimHttpClient, type RequestOptions } from "./http-client";
 import { SimWifi, type SimNetworkSpec } from "./wifi";
 import { crc32 } from "./crc32";
 import { SimHardware } from "./hardware";
@@ -34,6 +36,8 @@ export class SimDevice {
   readonly network = new SimNetwork();
   /** The firmware's client sockets (`net`, `tls`), real ones on the host. */
   readonly sockets = new HostSockets((fn) => this.guard(fn));
+  /** The firmware's HTTP client requests (`http.request`), real ones on the host. */
+  readonly httpClient = new SimHttpClient((fn) => this.guard(fn));
   readonly hardware: SimHardware;
   wifi!: SimWifi;
   port = 0;
@@ -112,6 +116,7 @@ export class SimDevice {
     this.watches.clear();
     this.network.detach();
     this.sockets.closeAll();
+    this.httpClient.closeAll();
     this.context = null;
   }
 
@@ -131,8 +136,11 @@ export class SimDevice {
       "127.0.0.1", 20, (fn, ms) => this.addTimer(fn, ms, false));
     const context = vm.createContext(this.globals());
     this.context = context;
-    const code = fs.readFileSync(this.options.bundle, "utf8");
-    this.guard(() => vm.runInContext(code, context, { filename: this.options.bundle }));
+    // A flash that holds the boot stage boots as a clock does: .bootcde, which starts a slot's
+    // bundle from Storage (firmware/update/README.md); without one, the bundle file runs.
+    const stored = this.storage.read(".bootcde");
+    const code = stored !== undefined ? stored : fs.readFileSync(this.options.bundle, "utf8");
+    this.guard(() => vm.runInContext(code, context, { filename: stored !== undefined ? ".bootcde" : this.options.bundle }));
     const waiting = this.onBoot;
     this.onBoot = [];
     for (const fn of waiting) fn();
@@ -187,7 +195,16 @@ export class SimDevice {
     const self = this;
     const modules: { [name: string]: unknown } = {
       Storage: this.storage,
-      http: this.network.module(),
+      // Espruino's crypto (ESP32 builds have CRYPTO): SHA256 of a string's bytes, as an ArrayBuffer.
+      crypto: {
+        SHA256(data: string | Uint8Array) {
+          const d = createHash("sha256").update(typeof data === "string" ? Buffer.from(data, "latin1") : Buffer.from(data)).digest();
+          return d.buffer.slice(d.byteOffset, d.byteOffset + d.length);
+        },
+      },
+      http: Object.assign(this.network.module(), {
+        request: (opts: RequestOptions | string, cb: (res: unknown) => void) => this.httpClient.request(opts, cb),
+      }),
       net: this.sockets.module(false),
       tls: this.sockets.module(true),
       Wifi: this.wifi.module(),

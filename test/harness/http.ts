@@ -19,6 +19,8 @@
 //   get `close`.
 // - An answer is `HTTP/1.1 <code> OK`, a Server header and exactly the headers the firmware gave
 //   (nothing is added: the firmware sets Connection: close itself). `write` after `end` throws.
+// - `write` returns false, always; once everything written so far has gone out, the response
+//   gets `drain` (not after `end`), which is when a streamed answer writes its next piece.
 import * as net from "node:net";
 
 /** Bytes Espruino's network layer hands over per read (its chunk size on ESP32 and Linux). */
@@ -34,6 +36,10 @@ export class Emitter {
   on(ev: string, fn: Listener): this {
     (this.listeners[ev] = this.listeners[ev] || []).push(fn);
     return this;
+  }
+  removeAllListeners(ev?: string): void {
+    if (ev === undefined) this.listeners = {};
+    else delete this.listeners[ev];
   }
   emit(ev: string, ...args: unknown[]): void {
     for (const fn of (this.listeners[ev] || []).slice()) fn(...args);
@@ -160,6 +166,8 @@ class Connection {
   private chunkedOut = false;
   private implicit: { [k: string]: string } = {};
   private pollQueued = false;
+  /** Writes handed to the socket and not yet flushed. */
+  private unflushed = 0;
 
   constructor(private owner: SimNetwork, private socket: net.Socket) {
     socket.on("data", (buf: Buffer) => this.received(buf));
@@ -314,7 +322,17 @@ class Connection {
 
   private send(text: string): void {
     if (this.dead || this.socket.destroyed || this.socket.writableEnded) return;
-    this.socket.write(Buffer.from(text, "latin1"));
+    this.unflushed++;
+    this.socket.write(Buffer.from(text, "latin1"), () => {
+      this.unflushed--;
+      if (this.unflushed > 0) return;
+      // Espruino queues the event for its next idle turn, and never once the answer has ended.
+      setImmediate(() => {
+        const res = this.res;
+        if (this.unflushed > 0 || this.closing || this.finished || this.dead || !res) return;
+        this.owner.guard(() => res.emit("drain"));
+      });
+    });
   }
 
   private response(): EspRes {
@@ -335,10 +353,12 @@ class Connection {
     const write = (data?: unknown) => {
       if (self.closing) throw new Error("This socket is closed");
       if (!self.headSent) writeHead(200);
-      if (data === undefined) return true;
+      if (data === undefined) return false;
       const s = String(data);
-      self.send(self.chunkedOut ? s.length.toString(16) + "\r\n" + s + "\r\n" : s);
-      return true;
+      // An empty string adds nothing to send (and so brings no drain), except a chunked answer's
+      // last chunk.
+      if (s !== "" || self.chunkedOut) self.send(self.chunkedOut ? s.length.toString(16) + "\r\n" + s + "\r\n" : s);
+      return false;
     };
     return Object.assign(new Emitter(), {
       writeHead,

@@ -30,14 +30,26 @@ export interface Simulator {
   stop(): Promise<void>;
 }
 
-/** Writes the Storage files of dist/storage that differ from what the flash holds. */
+/**
+ * Flashes the firmware as `npm run flash` does (firmware/update/README.md): the boot stage as
+ * .bootcde, the bundle and every file of dist/storage into slot a, no slot record (slot a runs),
+ * nothing left in slot b. Files the flash already holds unchanged are not written again.
+ */
 export function flashStorageFiles(device: SimDevice): void {
   const dir = path.join(ROOT, "dist", "storage");
-  if (!fs.existsSync(dir)) return;
-  for (const name of fs.readdirSync(dir)) {
-    const content = fs.readFileSync(path.join(dir, name)).toString("latin1");
+  const boot = path.join(ROOT, "dist", "boot.js");
+  if (!fs.existsSync(dir) || !fs.existsSync(boot)) return;
+  const put = (name: string, file: string) => {
+    const content = fs.readFileSync(file).toString("latin1");
     if (device.storage.read(name) !== content) device.storage.write(name, content);
+  };
+  const names = fs.readdirSync(dir);
+  for (const name of device.storage.list()) {
+    if (name.startsWith("b/") || name === ".slots.0" || name === ".slots.1" || names.indexOf(name) >= 0) device.storage.erase(name);
   }
+  for (const name of names) put("a/" + name, path.join(dir, name));
+  put("a/main.js", device.options.bundle);
+  put(".bootcde", boot);
 }
 
 /** A running device as joining it needs it: its address, and a way to follow its restart. */

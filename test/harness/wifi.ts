@@ -9,6 +9,11 @@ export class SimWifi {
   joined: SimNetworkSpec | null = null;
   apSsid: string | null = null;
   hostname = "";
+  /** Scans started since boot, and whether one is running. */
+  scans = 0;
+  scanning = false;
+  /** How long a scan takes, ms. */
+  scanMs = 200;
   private listeners: { [ev: string]: Fn[] } = {};
 
   constructor(
@@ -57,11 +62,20 @@ export class SimWifi {
         this.apSsid = null;
         if (cb) this.schedule(cb, 0);
       },
+      // As Espruino's ESP32 build reports them (libs/network/esp32/jswrap_esp32_network.c): the
+      // scan runs in the radio, the callback comes once it is done, and a second scan asked for
+      // meanwhile throws. The channel is a string there, the SSID its bytes ("" when hidden).
       scan: (cb: (aps: object[]) => void) => {
-        this.schedule(() => cb(this.networks.map((n) => ({
-          ssid: n.ssid, rssi: n.rssi, authMode: n.open ? "open" : "wpa2",
-          channel: 6, mac: "00:00:00:00:00:00",
-        }))), 200);
+        if (this.scanning) throw new Error("A scan is already in progress");
+        this.scanning = true;
+        this.scans++;
+        this.schedule(() => {
+          this.scanning = false;
+          cb(this.networks.map((n) => ({
+            rssi: n.rssi, authMode: n.open ? "open" : "wpa2", ssid: n.ssid,
+            mac: "00:00:00:00:00:00", channel: "6",
+          })));
+        }, this.scanMs);
       },
       setHostname: (name: string) => { this.hostname = name; },
       on: (ev: string, fn: Fn) => { (this.listeners[ev] = this.listeners[ev] || []).push(fn); },

@@ -35,7 +35,7 @@ t("GET /api/v1/device has every always-present key with live values", async () =
   assert.is(d.macAddress, d.uid.match(/../g).join(":").toUpperCase());
   assert.is(d.boardType, "pixloop");
   assert.is(d.soc, "esp32");
-  assert.is(d.updateImage, "pixloop-esp32.js");
+  assert.is(d.updateImage, "pixloop-esp32.bin");
   assert.is(d.hostname, "pixloop-" + d.uid.slice(6));
   assert.is(d.ipAddress, "127.0.0.1");
   assert.ok(Number.isInteger(d.wifiRssi) && d.wifiRssi < 0);

@@ -61,8 +61,9 @@ t("factory reset wipes the flash and comes back in setup mode", async () => {
   if (dut.sim) {
     const left = dut.sim.device.storage.list();
     assert.not.ok(left.includes("stray"));
-    // So are the fonts: the clock still has text to draw with.
-    for (const name of ["font.map", "font.small.0", "font.large.0"]) assert.ok(left.includes(name), name);
+    // So are the fonts (in the running slot, firmware/update) and the boot stage: the clock still
+    // has text to draw with, and starts.
+    for (const name of ["a/font.map", "a/font.small.0", "a/font.large.0", "a/main.js", ".bootcde"]) assert.ok(left.includes(name), name);
   }
 });
 

@@ -93,7 +93,7 @@ const ALWAYS_HEAD = [
   "wifiRssi", "uptimeSeconds", "freeHeapBytes", "minFreeHeapBytes",
 ];
 const ALWAYS_MID = ["scriptingRunning", "scriptHeapPool", "scriptHeapBudgetBytes", "resetReason", "fps", "brightness"];
-const ALWAYS_TAIL = ["matrixPower", "currentApp", "indicators", "messageCount", "wifi", "mqtt"];
+const ALWAYS_TAIL = ["matrixPower", "currentApp", "indicators", "messageCount", "wifi", "mqtt", "update"];
 const LIGHT = ["lightLevel", "ldrRaw"];
 const BATTERY = ["batteryPercent", "batteryVoltage", "batteryPinMillivolts", "lowBattery"];
 const ENV = ["temperature", "humidity", "pressureHpa"];
@@ -120,7 +120,7 @@ test("stock ESP32 wiring with a BME280: every key, in order", () => {
   assert.is(s.uid, "a4cf12ab34cd");
   assert.is(s.boardType, "pixloop");
   assert.is(s.soc, "esp32");
-  assert.is(s.updateImage, "pixloop-esp32.js");
+  assert.is(s.updateImage, "pixloop-esp32.bin");
   assert.is(s.ipAddress, "192.168.1.42");
   assert.is(s.macAddress, "A4:CF:12:AB:34:CD");
   assert.is(s.hostname, "pixloop-ab34cd");
@@ -256,7 +256,7 @@ test("PSRAM board: psram keys after minFreeHeapBytes, script heap in PSRAM", () 
   const s = state(app);
   assert.equal(Object.keys(s), ALWAYS_HEAD.concat(PSRAM, ALWAYS_MID, ALWAYS_TAIL));
   assert.is(s.soc, "esp32s3");
-  assert.is(s.updateImage, "pixloop-esp32s3-octal.js");
+  assert.is(s.updateImage, "pixloop-esp32s3-octal.bin");
   assert.is(s.psramTotalBytes, 8388608);
   assert.is(s.psramFreeBytes, 8388608 - 12000 * 14);
   assert.is(s.scriptHeapPool, "psram");

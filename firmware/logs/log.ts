@@ -1,0 +1,44 @@
+// The device log: every event is printed, as it always was, and its line is also kept in a ring of
+// the newest lines that GET /api/v1/logs reads. The ring is one global object, made by the core at
+// boot (./ring.ts): a module carries its own copy of this file, so a module-level variable here
+// would be a second, empty log; through the global every copy writes to the one the core reads.
+// What a copy holds is kept to log() itself: the ring brings the code that stamps and stores.
+
+/** The name of the global that holds the ring. */
+const RING = "PIXLOOP_LOG";
+
+export interface LogRing {
+  /**
+   * The lines, oldest first, each ended by a newline byte, from index 0 to `used`; what lies
+   * beyond is stale. A typed array of fixed size: its cost never changes, however much is logged.
+   */
+  text: Uint8Array;
+  used: number;
+  /** Lines between 0 and `used`. */
+  held: number;
+  /** Number of the newest line, counted from 1 since boot; 0 before the first. */
+  seq: number;
+  /** When the log was opened (ms of the wall clock): the uptime of a line before the clock is set. */
+  bootMs: number;
+  /** The zone of the clock on screen (a time/tz Tz), once the display runs; lines before that are in UTC. */
+  zone: unknown;
+  /** Prints `text` and keeps it with the time (ring.ts logLine). */
+  log: (ring: LogRing, text: string) => void;
+}
+
+/** The ring, or undefined when the core has not opened one (unit tests, tools). */
+export function logRing(): LogRing | undefined {
+  return (globalThis as unknown as { [name: string]: LogRing | undefined })[RING];
+}
+
+/** Prints an event and keeps it, with the time, among the newest lines. */
+export function log(text: string): void {
+  const ring = (globalThis as unknown as { [name: string]: LogRing | undefined })[RING];
+  if (ring) ring.log(ring, text);
+  else print(text);
+}
+
+/** Makes `ring` the one every log() writes to (undefined: none). */
+export function installLog(ring: LogRing | undefined): void {
+  (globalThis as unknown as { [name: string]: LogRing | undefined })[RING] = ring;
+}

@@ -22,8 +22,8 @@ const IDLE_MS = 10000;
 /**
  * Runs the upload `req` (the request of `request`) to route module `handler`. `expected` is the
  * declared body length (-1 chunked), `max` the route's ceiling. `refuse` answers a refusal known
- * before the body is read (at once, the body then read and dropped); `answer` answers a body
- * being read, which the data handler below goes on reading and dropping.
+ * before the body is read, `answer` anything after; both at once, and whatever of the body still
+ * comes is read and dropped (pipeline.ts, forgetRequest).
  */
 function runUpload(req: EspRequest, request: ApiRequest, app: App, handler: string, max: number, expected: number,
   refuse: (f: Failure) => void, answer: (out: Reply | Failure) => void): void {

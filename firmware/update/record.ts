@@ -1,12 +1,10 @@
-// The slot record: which set of firmware files runs and which one last proved itself
-// (firmware/update/README.md). Two copies, ".slots.0" and ".slots.1", in the layout of every other
-// record (core/persist.ts), because the boot stage (update/boot-stage.js) reads and writes it
-// too: it counts the starts of a release on trial there and puts the proven one back.
-import { AtomicRecord } from "../core/persist";
-import { findText } from "../core/text";
-import { flash } from "../platform/flash";
+// The slot record and the slots' file lists (firmware/update/README.md). The record is two copies,
+// ".slots.0" and ".slots.1", in the layout of every other record (core/persist.ts: "<seq> <crc>
+// <json>"), because the boot stage (update/boot-stage.js) reads and writes it too: it counts the
+// starts of a release on trial there and puts the proven one back. Plain functions, no class: the
+// update's modules carry their own copy of what they use, and pay for it in variables while loaded.
 
-export const RECORD_BASE = ".slots";
+export const RECORD_BASE = ".slots.";
 
 /** The bundle's name in a slot. */
 export const BUNDLE = "main.js";
@@ -33,27 +31,57 @@ export interface SlotState {
   wait: number;
 }
 
-function isSlot(s: unknown): boolean {
-  return s === "a" || s === "b";
+/** The record as read: its state, and where the next copy goes. */
+export interface SlotRecord { state: SlotState; seq: number; at: number }
+
+function copy(S: StorageModule, i: number): SlotRecord | null {
+  const raw = S.read(RECORD_BASE + i);
+  if (!raw) return null;
+  const a = raw.indexOf(" ");
+  const b = a < 0 ? -1 : raw.indexOf(" ", a + 1);
+  if (b < 0) return null;
+  const body = raw.substr(b + 1);
+  if (E.CRC32(body) !== parseInt(raw.substr(a + 1, b - a - 1), 10)) return null;
+  try {
+    const v = JSON.parse(body) as SlotState;
+    if ((v.run !== "a" && v.run !== "b") || (v.good !== "a" && v.good !== "b")) return null;
+    return { state: v, seq: parseInt(raw.substr(0, a), 10), at: i };
+  } catch (e) {
+    return null;
+  }
 }
 
-/** The record as stored, or the state of a clock flashed over USB and never updated since. */
-export function openRecord(): { record: AtomicRecord; state: SlotState } {
-  const record = new AtomicRecord(flash, RECORD_BASE);
-  const v = record.load() as SlotState | undefined;
-  const state: SlotState = v && typeof v === "object" && isSlot(v.run) && isSlot(v.good) ? v
-    : { run: "a", good: "a", tries: 0, last: "idle", release: "", error: "", wait: 0 };
-  return { record, state };
+/** The newest copy that checks out, or the state of a clock flashed over USB and never updated since. */
+export function loadRecord(): SlotRecord {
+  const S = require("Storage");
+  const c0 = copy(S, 0);
+  const c1 = copy(S, 1);
+  return c0 && c1 ? (c0.seq >= c1.seq ? c0 : c1) : c0 || c1 ||
+    { state: { run: "a", good: "a", tries: 0, last: "idle", release: "", error: "", wait: 0 }, seq: 0, at: 1 };
+}
+
+/**
+ * Writes `state` into the copy that is not the newest, and reads it back; a copy that did not come
+ * out whole is erased, so that it cannot pass for the newest. False when Storage refused.
+ */
+export function saveRecord(r: SlotRecord, state: SlotState): boolean {
+  const S = require("Storage");
+  const body = JSON.stringify(state);
+  const name = RECORD_BASE + (1 - r.at);
+  const data = (r.seq + 1) + " " + E.CRC32(body) + " " + body;
+  let ok = false;
+  try {
+    ok = S.write(name, data) && S.read(name) === data;
+  } catch (e) {
+    ok = false;
+  }
+  if (!ok) S.erase(name);
+  return ok;
 }
 
 /** The other slot's letter. */
 export function otherSlot(slot: string): string {
   return slot === "a" ? "b" : "a";
-}
-
-/** Whether `name` is a line of `list` (names, each ended by a newline). */
-export function listed(list: string, name: string): boolean {
-  return list.substr(0, name.length + 1) === name + "\n" || findText(list, "\n" + name + "\n") >= 0;
 }
 
 /** Storage names hold 28 characters, the slot prefix two of them. */
@@ -62,6 +90,14 @@ const NAME_MAX = 26;
 /** Whether `name` can be a firmware file: 1 to 26 of [A-Za-z0-9._-], not starting with a dot. */
 export function isFileName(name: string): boolean {
   return name.length <= NAME_MAX && /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(name);
+}
+
+/** Whether `name` is a line of `list` (names, each ended by a newline). */
+export function listed(list: string, name: string): boolean {
+  if (list.substr(0, name.length + 1) === name + "\n") return true;
+  const at = list.indexOf("\n" + name + "\n");
+  // Espruino's indexOf also reports a needle cut off by the end of the text (core/text.ts).
+  return at >= 0 && at + name.length + 2 <= list.length;
 }
 
 /** Calls `fn` with each name of `list` but the list's own (anything that is no file name is passed over). */
@@ -75,13 +111,12 @@ export function eachListed(list: string, fn: (name: string) => void): void {
   }
 }
 
-/** How many lines `list` has, and whether each is a file name. */
+/** How many lines `list` has, or -1 when one is no file name or the last is not ended. */
 export function countListed(list: string): number {
   let n = 0;
   for (let at = 0; at < list.length;) {
-    let nl = list.indexOf("\n", at);
-    if (nl < 0) return -1;
-    if (!isFileName(list.substr(at, nl - at))) return -1;
+    const nl = list.indexOf("\n", at);
+    if (nl < 0 || !isFileName(list.substr(at, nl - at))) return -1;
     n++;
     at = nl + 1;
   }

@@ -1,6 +1,6 @@
 // `update` in GET /api/v1/device: what the last firmware update is doing or came to.
 import type { App } from "../app";
-import { openRecord } from "./record";
+import { loadRecord } from "./record";
 
 export interface UpdateView { state: string; release: string; error: string }
 
@@ -12,7 +12,7 @@ export interface UpdateView { state: string; release: string; error: string }
 export function updateView(app: App): UpdateView {
   const live = app.update;
   if (live) return { state: live.state, release: live.release, error: live.error };
-  const s = openRecord().state;
+  const s = loadRecord().state;
   if (s.run !== s.good) return { state: "boot-pending", release: s.release, error: "" };
   return { state: s.last === "confirmed" || s.last === "failed" ? s.last : "idle", release: s.release, error: s.error };
 }

@@ -5,7 +5,7 @@
 // takes it back after three such starts. Once confirmed, the clock restarts: the boot stage
 // erases the release before it and compacts Storage, as only it can.
 import type { App } from "../app";
-import { openRecord, WAIT_MS } from "./record";
+import { loadRecord, saveRecord, WAIT_MS } from "./record";
 import { slotPrefix } from "../platform/slot";
 import { log } from "../logs/log";
 
@@ -53,15 +53,15 @@ function ask(app: App, answer: Answer, done: (ok: boolean) => void): void {
 }
 
 function confirm(app: App): void {
-  const opened = openRecord();
-  const s = opened.state;
+  const r = loadRecord();
+  const s = r.state;
   if (s.run === s.good) return;
   s.good = s.run;
   s.tries = 0;
   s.last = "confirmed";
   s.error = "";
   // Not recorded: the restart timer runs on, and the next start is another try.
-  if (!opened.record.save(s)) return log("update: release " + s.release + " could not record that it runs");
+  if (!saveRecord(r, s)) return log("update: release " + s.release + " could not record that it runs");
   if (typeof PIXLOOP_DUE !== "undefined" && PIXLOOP_DUE) clearTimeout(PIXLOOP_DUE);
   log("update: release " + app.version + " confirmed; restarting to reclaim the release before it");
   // Nothing goes back to the release before it any more: the boot stage erases it and compacts
@@ -70,7 +70,7 @@ function confirm(app: App): void {
 }
 
 function watch(app: App, answer: Answer): void {
-  const s = openRecord().state;
+  const s = loadRecord().state;
   if (s.run === s.good || slotPrefix() !== s.run + "/") return;
   let done = false;
   const check = () => {

@@ -71,7 +71,7 @@ export function updateHost(opts: { version?: string; running?: string; capacity?
   // The firmware afresh, so that what takes Storage at load (platform/flash) takes this one.
   for (const p of Object.keys(require.cache)) if (p.startsWith(FIRMWARE)) delete require.cache[p];
   const make = (require("../../firmware/update/upload.mod") as { default: MakeUpload }).default;
-  const { openRecord } = require("../../firmware/update/record") as typeof import("../../firmware/update/record");
+  const { loadRecord } = require("../../firmware/update/record") as typeof import("../../firmware/update/record");
   const board = (require("../../boards/esp32") as typeof import("../../boards/esp32")).default;
   const host: UpdateHost = {
     storage, make, restarts: 0, printed, memory,
@@ -82,7 +82,7 @@ export function updateHost(opts: { version?: string; running?: string; capacity?
       fs.rmSync(dir, { recursive: true, force: true });
     },
     slotState: () => {
-      const s = openRecord().state;
+      const s = loadRecord().state;
       return storage.read(".slots.0") === undefined && storage.read(".slots.1") === undefined ? undefined : s;
     },
   };

@@ -224,13 +224,22 @@ refused("a file its manifest does not list: 400 wrongChip", () => {
   unchanged(h);
 });
 
-refused("a package whose manifest names a file it lacks: 400 wrongChip", () => {
+refused("a file twice, in place of one its manifest names: 400 wrongChip", () => {
   const files = [
     { name: "manifest", data: Buffer.from("main.js\nmanifest\nroutes\n") },
     { name: "main.js", data: Buffer.from("print(1)") },
     { name: "main.js", data: Buffer.from("print(2)") },
   ];
-  expectFailure(feedPackage(h, encodePackage(META, files)), 400, "wrongChip", /lacks routes/);
+  expectFailure(feedPackage(h, encodePackage(META, files)), 400, "wrongChip", /main\.js twice/);
+  unchanged(h);
+});
+
+refused("a package without its bundle: 400 wrongChip", () => {
+  const files = [
+    { name: "manifest", data: Buffer.from("manifest\nroutes\n") },
+    { name: "routes", data: Buffer.from("\n") },
+  ];
+  expectFailure(feedPackage(h, encodePackage(META, files)), 400, "wrongChip", /lacks main\.js/);
   unchanged(h);
 });
 

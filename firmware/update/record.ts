@@ -32,7 +32,7 @@ export interface SlotState {
 }
 
 /** The record as read: its state, and where the next copy goes. */
-export interface SlotRecord { state: SlotState; seq: number; at: number }
+export interface SlotRecord { state: SlotState; seq: number; index: number }
 
 function copy(S: StorageModule, i: number): SlotRecord | null {
   const raw = S.read(RECORD_BASE + i);
@@ -45,7 +45,7 @@ function copy(S: StorageModule, i: number): SlotRecord | null {
   try {
     const v = JSON.parse(body) as SlotState;
     if ((v.run !== "a" && v.run !== "b") || (v.good !== "a" && v.good !== "b")) return null;
-    return { state: v, seq: parseInt(raw.substr(0, a), 10), at: i };
+    return { state: v, seq: parseInt(raw.substr(0, a), 10), index: i };
   } catch (e) {
     return null;
   }
@@ -57,7 +57,7 @@ export function loadRecord(): SlotRecord {
   const c0 = copy(S, 0);
   const c1 = copy(S, 1);
   return c0 && c1 ? (c0.seq >= c1.seq ? c0 : c1) : c0 || c1 ||
-    { state: { run: "a", good: "a", tries: 0, last: "idle", release: "", error: "", wait: 0 }, seq: 0, at: 1 };
+    { state: { run: "a", good: "a", tries: 0, last: "idle", release: "", error: "", wait: 0 }, seq: 0, index: 1 };
 }
 
 /**
@@ -67,7 +67,7 @@ export function loadRecord(): SlotRecord {
 export function saveRecord(r: SlotRecord, state: SlotState): boolean {
   const S = require("Storage");
   const body = JSON.stringify(state);
-  const name = RECORD_BASE + (1 - r.at);
+  const name = RECORD_BASE + (1 - r.index);
   const data = (r.seq + 1) + " " + E.CRC32(body) + " " + body;
   let ok = false;
   try {

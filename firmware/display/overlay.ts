@@ -7,6 +7,7 @@ import { findName } from "../core/text";
 import { formatColor, parseColor } from "../color/color";
 import type { StoredPalette } from "../payload/stored";
 import { findPaletteFile, readPaletteFile } from "../palette/file";
+import { sortStops } from "../palette/compile";
 
 export const SPEED_MIN = 0.1;
 export const SPEED_MAX = 10;
@@ -61,17 +62,7 @@ function checkPalette(v: unknown, field: string): StoredPalette | null | Failure
   }
   if (stops.length === 0) return colors;
   if (stops.length !== n) return invalid(field, "stops must all have a position or none");
-  // By position; an insertion sort keeps stops of one position in their order (a hard edge).
-  for (let i = 1; i < n; i++) {
-    const s = stops[i];
-    let j = i - 1;
-    while (j >= 0 && stops[j][0] > s[0]) {
-      stops[j + 1] = stops[j];
-      j--;
-    }
-    stops[j + 1] = s;
-  }
-  return stops;
+  return sortStops(stops);
 }
 
 /** A stored palette the way GET /api/v1/display shows it: a name, "#RRGGBB" colours or {color, pos} stops. */

@@ -74,8 +74,15 @@ export function parseStops(text: string): number[][] | null {
   const n = colors.length;
   if (n === 0 || n > ENTRIES || (placed && placed !== n)) return null;
   if (!placed) return spreadStops(colors);
-  // Stable sort by position (insertion: at most 16 stops).
-  for (let i = 1; i < n; i++) {
+  return sortStops(stops);
+}
+
+/**
+ * [pos, colour] stops sorted by position, in place; stable (an insertion sort of at most 16), so
+ * stops at one position keep their order and make a hard edge.
+ */
+export function sortStops(stops: number[][]): number[][] {
+  for (let i = 1; i < stops.length; i++) {
     const s = stops[i];
     let j = i - 1;
     while (j >= 0 && stops[j][0] > s[0]) {

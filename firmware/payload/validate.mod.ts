@@ -18,6 +18,7 @@ import { findPaletteFile, readPaletteFile } from "../palette/file";
 import { findKey } from "./schema";
 import type { KeySpec } from "./schema";
 import type { StoredPalette, StoredPayload, ValidatePayload } from "./stored";
+import { sortStops } from "../palette/compile";
 
 type Bag = { [key: string]: unknown };
 
@@ -98,17 +99,7 @@ function checkPalette(v: unknown): StoredPalette | Failure | undefined {
     if (color < 0) return badColor("palette");
   }
   if (!placed) return stops;
-  // By position; an insertion sort keeps stops of one position in their order (a hard edge).
-  for (let i = 1; i < spots.length; i++) {
-    const s = spots[i];
-    let j = i - 1;
-    while (j >= 0 && spots[j][0] > s[0]) {
-      spots[j + 1] = spots[j];
-      j--;
-    }
-    spots[j + 1] = s;
-  }
-  return spots;
+  return sortStops(spots);
 }
 
 /** A packed colour; undefined for null, which leaves the key at its default. */

@@ -24,7 +24,7 @@ import { log } from "./logs/log";
 import { openLog } from "./logs/ring";
 import { watchButtonCallback } from "./system/button-callback";
 import { fwFile } from "./platform/slot";
-import { watchTrial } from "./update/trial";
+import { trialStarted, watchTrial } from "./update/trial";
 
 /** Storage file of the route table, written by the build from ./routes.ts. */
 const ROUTES_FILE = "routes";
@@ -101,6 +101,7 @@ function boot(): void {
   // The stored zone is compiled now rather than in the first frame.
   display.clock.setZone(system.config.tz);
   display.start();
+  trialStarted(app);
   bringUpNetwork(app, hostname, (m) => {
     app.mode = m;
     mode = m;

@@ -1,10 +1,13 @@
 // npm run flash -- --port <serial device | tcp://host[:port] | Bluetooth address>
 //                  [--board esp32|esp32s3] [--wipe] [--baud 115200] [--verbose]
 //
-// Writes the built firmware into the Storage of a clock that runs Espruino: dist/<board>.js as
-// ".bootcde" (which Espruino runs at every start) and every file of dist/storage beside it under
-// its own name (the web page, the fonts, the tables, the "m.*" modules, the route table). Then it
-// restarts the clock and ends once the clock answers again.
+// Writes the built firmware into the Storage of a clock that runs Espruino, laid out in slots
+// (firmware/update/README.md): the boot stage dist/boot.js as ".bootcde" (which Espruino runs at
+// every start), and into slot a dist/<board>.js as "a/main.js" and every file of dist/storage as
+// "a/<name>" (the web page, the fonts, the tables, the "m.*" modules, the route table, the slot's
+// manifest). The slot record goes and slot b is emptied, so that slot a runs, as the release that
+// proved itself: a flash over USB is never on trial. Then it restarts the clock and ends once the
+// clock answers again.
 //
 // The connection is made by the espruino command-line tool, a pinned dev dependency
 // (node_modules/espruino): its serial, network and Bluetooth transports and its packet framing.
@@ -33,6 +36,11 @@ import { crc32 } from "node:zlib";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const MANIFEST = ".pixloop.files";
+/** Where a flash puts the firmware (firmware/update/README.md); the other slot is emptied. */
+const SLOT = "a/";
+const OTHER_SLOT = /^b\//;
+/** The record of which slot runs: without it, slot a does. */
+const SLOT_RECORD = [".slots.0", ".slots.1"];
 /** Espruino's boot hooks: run before .bootcde, never written by pixloop, kept by --wipe. */
 const BOOT_HOOK = /^\.boot[0-3]$/;
 /** Espruino's saved-program files: they would run beside the firmware. */
@@ -97,10 +105,13 @@ function readBuild(board) {
     if (data.length === 0) fail("Storage cannot hold an empty file: " + source);
     return { name, data, size: data.length, crc: crc32(data) };
   };
+  const boot = path.join(root, "dist", "boot.js");
+  if (!fs.existsSync(boot)) fail(boot + " is missing: run `npm run build` first");
   const files = fs.readdirSync(storage).sort()
     .filter((name) => fs.statSync(path.join(storage, name)).isFile())
-    .map((name) => file(name, path.join(storage, name)));
-  files.push(file(".bootcde", bundle));
+    .map((name) => file(SLOT + name, path.join(storage, name)));
+  files.push(file(SLOT + "main.js", bundle));
+  files.push(file(".bootcde", boot));
   const version = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).version;
   return { board, version, files };
 }
@@ -558,6 +569,8 @@ async function main() {
   const oldFirmware = env.manifest && Array.isArray(env.manifest.files) ? env.manifest.files.filter((n) => typeof n === "string") : [];
   const removeSet = new Set();
   for (const n of SAVED_PROGRAM) if (present.has(n)) removeSet.add(n);
+  // Slot a runs after a flash: no record saying otherwise, nothing in slot b.
+  for (const n of env.names) if (SLOT_RECORD.indexOf(n) >= 0 || OTHER_SLOT.test(n)) removeSet.add(n);
   for (const n of oldFirmware) if (present.has(n) && !wanted.has(n) && n !== MANIFEST) removeSet.add(n);
   if (opts.wipe) {
     for (const n of env.names) if (!wanted.has(n) && n !== MANIFEST && !BOOT_HOOK.test(n)) removeSet.add(n);
@@ -600,6 +613,8 @@ async function main() {
     await eraseFiles(clock, remove);
     for (const n of remove) {
       const why = SAVED_PROGRAM.indexOf(n) >= 0 ? "a saved Espruino program, which would run beside the firmware"
+        : SLOT_RECORD.indexOf(n) >= 0 ? "the slot record: slot a runs"
+        : OTHER_SLOT.test(n) ? "slot b: the flashed firmware is in slot a"
         : opts.wipe && oldFirmware.indexOf(n) < 0 ? "wiped" : "not part of this build";
       out("  removed " + n + " (" + why + ")");
     }

@@ -36,7 +36,7 @@ var PIXLOOP_SLOT = (function (S) {
     try {
       var v = JSON.parse(body);
       if ((v.run !== "a" && v.run !== "b") || (v.good !== "a" && v.good !== "b")) return null;
-      return { seq: parseInt(raw.substr(0, a), 10), at: i, v: v };
+      return { seq: parseInt(raw.substr(0, a), 10), copy: i, v: v };
     } catch (e) {
       return null;
     }
@@ -50,13 +50,13 @@ var PIXLOOP_SLOT = (function (S) {
   var c0 = load(0);
   var c1 = load(1);
   // The copy written last; the first write goes to .slots.0.
-  var rec = c0 && c1 ? (c0.seq >= c1.seq ? c0 : c1) : c0 || c1 || { seq: 0, at: 1, v: null };
+  var rec = c0 && c1 ? (c0.seq >= c1.seq ? c0 : c1) : c0 || c1 || { seq: 0, copy: 1, v: null };
   var v = rec.v || { run: "a", good: "a", tries: 0, last: "idle", release: "", error: "", wait: 0 };
   // Into the copy that is not the newest: cut short, it fails its check and the newest stands.
   function save() {
     var body = JSON.stringify(v);
     try {
-      return S.write(".slots." + (1 - rec.at), (rec.seq + 1) + " " + E.CRC32(body) + " " + body);
+      return S.write(".slots." + (1 - rec.copy), (rec.seq + 1) + " " + E.CRC32(body) + " " + body);
     } catch (e) {
       return false;
     }

@@ -32,9 +32,9 @@ export interface SlotState {
 }
 
 /** The record as read: its state, and where the next copy goes. */
-export interface SlotRecord { state: SlotState; seq: number; index: number }
+export interface SlotRecord { state: SlotState; seq: number; copy: number }
 
-function copy(S: StorageModule, i: number): SlotRecord | null {
+function readCopy(S: StorageModule, i: number): SlotRecord | null {
   const raw = S.read(RECORD_BASE + i);
   if (!raw) return null;
   const a = raw.indexOf(" ");
@@ -45,7 +45,7 @@ function copy(S: StorageModule, i: number): SlotRecord | null {
   try {
     const v = JSON.parse(body) as SlotState;
     if ((v.run !== "a" && v.run !== "b") || (v.good !== "a" && v.good !== "b")) return null;
-    return { state: v, seq: parseInt(raw.substr(0, a), 10), index: i };
+    return { state: v, seq: parseInt(raw.substr(0, a), 10), copy: i };
   } catch (e) {
     return null;
   }
@@ -54,10 +54,10 @@ function copy(S: StorageModule, i: number): SlotRecord | null {
 /** The newest copy that checks out, or the state of a clock flashed over USB and never updated since. */
 export function loadRecord(): SlotRecord {
   const S = require("Storage");
-  const c0 = copy(S, 0);
-  const c1 = copy(S, 1);
+  const c0 = readCopy(S, 0);
+  const c1 = readCopy(S, 1);
   return c0 && c1 ? (c0.seq >= c1.seq ? c0 : c1) : c0 || c1 ||
-    { state: { run: "a", good: "a", tries: 0, last: "idle", release: "", error: "", wait: 0 }, seq: 0, index: 1 };
+    { state: { run: "a", good: "a", tries: 0, last: "idle", release: "", error: "", wait: 0 }, seq: 0, copy: 1 };
 }
 
 /**
@@ -67,7 +67,7 @@ export function loadRecord(): SlotRecord {
 export function saveRecord(r: SlotRecord, state: SlotState): boolean {
   const S = require("Storage");
   const body = JSON.stringify(state);
-  const name = RECORD_BASE + (1 - r.index);
+  const name = RECORD_BASE + (1 - r.copy);
   const data = (r.seq + 1) + " " + E.CRC32(body) + " " + body;
   let ok = false;
   try {

@@ -1,5 +1,8 @@
-// The core's one hook into updates: a release on trial (firmware/update/README.md) has its
-// confirmation watched by the module update/watch, loaded only then.
+// The core's hooks into updates: a release on trial (firmware/update/README.md) is watched by the
+// module update/watch, loaded only then. The boot stage's restart timer gives it twice its wait to
+// show that it works; once its display runs, and again once HTTP is up, the release moves that
+// timer on, so that a network that takes its time to come up does not count against it. A release
+// that dies before its display runs does not, and is restarted on the boot stage's time.
 import type { App } from "../app";
 import type Watch from "./watch.mod";
 import { loadModule } from "../platform/modules";
@@ -8,13 +11,25 @@ import { log } from "../logs/log";
 /** The boot stage's restart timer: set only while the running release is on trial. */
 declare const PIXLOOP_DUE: number | undefined;
 
-/** Once HTTP is up; `answer` is the server's request handler, which the check asks as a client would. */
-export function watchTrial(app: App, answer: (req: EspRequest, res: EspResponse) => void): void {
-  if (typeof PIXLOOP_DUE === "undefined" || !PIXLOOP_DUE) return;
+function watcher(): typeof Watch | null {
+  if (typeof PIXLOOP_DUE === "undefined" || !PIXLOOP_DUE) return null;
   try {
-    loadModule<typeof Watch>("update/watch")(app, answer);
+    return loadModule<typeof Watch>("update/watch");
   } catch (e) {
     // Never confirmed, so the boot stage takes the release back after its tries.
     log("update: cannot watch the release on trial: " + e);
+    return null;
   }
+}
+
+/** Once the display runs. */
+export function trialStarted(app: App): void {
+  const w = watcher();
+  if (w) w.started(app);
+}
+
+/** Once HTTP is up; `answer` is the server's request handler, which the check asks as a client would. */
+export function watchTrial(app: App, answer: (req: EspRequest, res: EspResponse) => void): void {
+  const w = watcher();
+  if (w) w.watch(app, answer);
 }

@@ -1,10 +1,10 @@
 // POST /update: a firmware package (build/package.mjs, firmware/update/README.md) taken in as it
-// arrives. The refusals are decided by update/header, loaded for the moment: from the request, and
-// from the package's header before anything is written. The files then go one by one into the slot
-// that does not run, each written in place in Storage as its bytes come and, once whole, hashed
-// where it lies; the chain of those hashes must give the header's digest. Then update/commit
-// switches the record to that slot and answers; the clock restarts into the new release on trial,
-// the old one still whole beside it.
+// arrives. The refusals are decided before anything is written: from the request here, from the
+// package's header by update/header, loaded for that moment. The files then go one by one into the
+// slot that does not run, each written in place in Storage as its bytes come and, once whole,
+// hashed where it lies; the chain of those hashes must give the header's digest. Then
+// update/commit switches the record to that slot and answers; the clock restarts into the new
+// release on trial, the old one still whole beside it.
 //
 // This is what stays loaded while the bytes stream in, so it holds as little as it can: the
 // package never, a file's name and size, the hash so far, and the piece of a line in hand.

@@ -1,19 +1,23 @@
 // A release on trial proves itself (firmware/update/README.md): once it has run for the wait its
-// package asked for (a minute unless it said otherwise), with the display ticking and HTTP
+// package asked for (a minute unless it said otherwise) with HTTP up, the display ticking and HTTP
 // answering, it records itself as the proven release and stops the boot stage's restart timer.
-// Until then it checks again every second; the boot stage restarts it at twice the wait, and
-// takes it back after three such starts. Once confirmed, the clock restarts: the boot stage
-// erases the release before it and compacts Storage, as only it can.
+// Until then it checks again every second. The restart comes at twice the wait after HTTP came up
+// (`watch` moves the boot stage's timer there; `started`, as the display starts, gives the network
+// its time first), and after three such starts the boot stage takes the release back. Once
+// confirmed, the clock restarts: the boot stage erases the release before it and compacts
+// Storage, as only it can.
 import type { App } from "../app";
-import { loadRecord, saveRecord, WAIT_MS } from "./record";
+import { loadRecord, saveRecord, WAIT_MS, type SlotState } from "./record";
 import { slotPrefix } from "../platform/slot";
 import { log } from "../logs/log";
 
-declare const PIXLOOP_DUE: number | undefined;
+declare let PIXLOOP_DUE: number | undefined;
 
 const RETRY_MS = 1000;
 /** Time for the log line and any answer under way to go out before the restart. */
 const RESTART_MS = 500;
+/** Beyond the time Wi-Fi may take to come up (wifiConnectTimeout), for the server to start. */
+const START_MS = 10000;
 
 type Answer = (req: EspRequest, res: EspResponse) => void;
 
@@ -69,9 +73,32 @@ function confirm(app: App): void {
   setTimeout(() => app.restart(), RESTART_MS);
 }
 
-function watch(app: App, answer: Answer): void {
+/** Moves the boot stage's restart timer to `ms` from now (the same restart, at another time). */
+function rearm(app: App, ms: number): void {
+  if (typeof PIXLOOP_DUE !== "undefined" && PIXLOOP_DUE) clearTimeout(PIXLOOP_DUE);
+  PIXLOOP_DUE = setTimeout(() => {
+    log("update: release " + app.version + " has not confirmed itself; restarting");
+    app.restart();
+  }, ms);
+}
+
+/** The release on trial of this slot, or null. */
+function trial(): SlotState | null {
   const s = loadRecord().state;
-  if (s.run === s.good || slotPrefix() !== s.run + "/") return;
+  return s.run === s.good || slotPrefix() !== s.run + "/" ? null : s;
+}
+
+/** The display runs: twice the wait from now, and the time the network may take. */
+function started(app: App): void {
+  const s = trial();
+  if (s) rearm(app, 2 * (s.wait > 0 ? s.wait : WAIT_MS) + app.system.config.wifiConnectTimeout + START_MS);
+}
+
+function watch(app: App, answer: Answer): void {
+  const s = trial();
+  if (!s) return;
+  const wait = s.wait > 0 ? s.wait : WAIT_MS;
+  rearm(app, 2 * wait);
   let done = false;
   const check = () => {
     if (done) return;
@@ -85,6 +112,13 @@ function watch(app: App, answer: Answer): void {
     });
   };
   log("update: release " + app.version + " on trial, start " + s.tries);
-  setTimeout(check, s.wait > 0 ? s.wait : WAIT_MS);
+  setTimeout(check, wait);
 }
-export default watch;
+
+export interface Watch {
+  started: typeof started;
+  watch: typeof watch;
+}
+
+const watching: Watch = { started, watch };
+export default watching;

@@ -190,8 +190,9 @@ test("first flash: every file written with its size, the clock restarts and answ
   const r = await flash(["--port", PORT]);
   assert.is(r.code, 0, shown(r));
   assert.match(r.out, /\n {2}\.bootcde +[\d,]+ bytes\n/, shown(r));
-  const names = fs.readdirSync(STORAGE);
-  assert.ok(names.some((n) => n.startsWith("m.")) && names.indexOf("routes") >= 0, "dist/storage has modules and routes");
+  // Into slot a (firmware/update/README.md): the bundle as a/main.js, dist/storage beside it.
+  const names = fs.readdirSync(STORAGE).map((n) => "a/" + n).concat(["a/main.js"]);
+  assert.ok(names.some((n) => n.startsWith("a/m.")) && names.indexOf("a/routes") >= 0, "dist/storage has modules and routes");
   for (const n of names) assert.match(r.out, new RegExp("\\n {2}" + n.replace(/\./g, "\\.") + " +[\\d,]+ bytes\\n"), n);
   assert.match(r.out, /done: the clock has restarted/, shown(r));
   await device!.waitForApi();
@@ -218,14 +219,19 @@ test("a re-flash is an upgrade: settings, configuration and user files stay, a s
   // record of firmware files), and a file of the user's own.
   await withConsole(async (c) => {
     await c.writeFile("notes.txt", Buffer.from("kept across flashes"));
-    await c.writeFile("m.gone.module", Buffer.from("module.exports=1"));
+    await c.writeFile("a/m.gone.module", Buffer.from("module.exports=1"));
     const record = JSON.parse((await c.read(MANIFEST))!);
-    record.files.push("m.gone.module");
+    record.files.push("a/m.gone.module");
     await c.writeFile(MANIFEST, Buffer.from(JSON.stringify(record)));
+    // As an update over the air would have left it: a release in slot b, the record naming it.
+    await c.writeFile("b/main.js", Buffer.from("print('release in slot b')"));
+    await c.writeFile(".slots.0", Buffer.from("1 0 {}"));
   });
   const r = await flash(["--port", PORT]);
   assert.is(r.code, 0, shown(r));
-  assert.match(r.out, /removed m\.gone\.module \(not part of this build\)/, shown(r));
+  assert.match(r.out, /removed a\/m\.gone\.module \(not part of this build\)/, shown(r));
+  assert.match(r.out, /removed b\/main\.js \(slot b: the flashed firmware is in slot a\)/, shown(r));
+  assert.match(r.out, /removed \.slots\.0 \(the slot record: slot a runs\)/, shown(r));
   assert.match(r.out, /kept: .*notes\.txt/, shown(r));
   await device!.waitForApi();
   assert.is(await wifiState(), "connected", "the configuration survived");
@@ -234,10 +240,11 @@ test("a re-flash is an upgrade: settings, configuration and user files stay, a s
   await withConsole(async (c) => {
     const stored = await c.list();
     assert.ok(stored.indexOf("notes.txt") >= 0, "the user's file survived");
-    assert.is(stored.indexOf("m.gone.module"), -1, "the stale module was removed");
+    assert.is(stored.indexOf("a/m.gone.module"), -1, "the stale module was removed");
+    assert.equal(stored.filter((n) => n.startsWith("b/") || n.startsWith(".slots.")), [], "slot b and the record are gone");
     assert.is(await c.read("notes.txt"), "kept across flashes");
     const record = JSON.parse((await c.read(MANIFEST))!);
-    assert.is(record.files.indexOf("m.gone.module"), -1);
+    assert.is(record.files.indexOf("a/m.gone.module"), -1);
     assert.ok(record.files.indexOf(".bootcde") >= 0);
   });
 });
@@ -250,7 +257,7 @@ test("Storage full: refused before anything is changed", async () => {
   await withConsole(async (c) => {
     await c.eval("reset()");
     await sleep(500);
-    await c.erase("index.html");
+    await c.erase("a/index.html");
     await c.eval("require(\"Storage\").compact()", 60000);
     const stats = await c.eval<{ freeBytes: number }>("require(\"Storage\").getStats()");
     assert.ok(await c.eval("require(\"Storage\").write(\"big.bin\",\"x\",0," + (stats.freeBytes - 32 - 512) + ")"));
@@ -262,7 +269,7 @@ test("Storage full: refused before anything is changed", async () => {
     assert.is(await c.eval("typeof untouched"), "number", "no reset, no restart");
     const stored = await c.list();
     assert.ok(stored.indexOf(".bootcde") >= 0 && stored.indexOf("big.bin") >= 0);
-    assert.is(stored.indexOf("index.html"), -1);
+    assert.is(stored.indexOf("a/index.html"), -1);
     await c.erase("big.bin");
   });
 });
@@ -272,7 +279,7 @@ test("--wipe: settings, configuration and user files go, Espruino's boot hooks s
   const r = await flash(["--port", PORT, "--wipe"]);
   assert.is(r.code, 0, shown(r));
   assert.match(r.out, /removed notes\.txt \(wiped\)/, shown(r));
-  assert.match(r.out, /\n {2}index\.html +[\d,]+ bytes\n/, "the missing firmware file is written back" + shown(r));
+  assert.match(r.out, /\n {2}a\/index\.html +[\d,]+ bytes\n/, "the missing firmware file is written back" + shown(r));
   await device!.waitForApi();
   assert.is.not(await wifiState(), "connected", "back in setup mode: the configuration is gone");
   await withConsole(async (c) => {

@@ -62,6 +62,8 @@ function onFlash(t: EspruinoTarget, js: string): string {
   return r.stdout + r.stderr;
 }
 
+const COUNT_B = "print('[tool] slot b holds ' + require('Storage').list(/^b\\//).length)";
+
 test.before(async () => {
   if (!bin) return;
   body = multipart(await makePackage({ version: NEW, wait: 1500 }));
@@ -84,7 +86,17 @@ for (const share of [0.02, 0.5, 0.98]) {
     await upload(t.url + "/update", body, { stopAfter: at, piece: 1460 });
     await until("the clock taking it in", () => t.lines.some((l) => l.includes("update: taking release " + NEW)));
     await new Promise((r) => setTimeout(r, 200));
-    await cutAndCheck(t, "old");
+    // The power cut, and a look at what it left in slot b before the clock starts again.
+    const mark = t.lines.length;
+    let staged = "";
+    await t.powerCycle(() => { staged = onFlash(t, COUNT_B); });
+    assert.match(staged, /\[tool\] slot b holds [1-9]/, "the cut left part of the package in slot b");
+    assert.is((await version(t)).version, BUILT_VERSION, "the release before");
+    assert.not.ok(t.lines.slice(mark).some((l) => l.startsWith("Uncaught")), t.lines.slice(mark).join("\n"));
+    // That start erased what the cut left (the clock is idle now: this cut hits nothing).
+    let left = "";
+    await t.powerCycle(() => { left = onFlash(t, COUNT_B); });
+    assert.match(left, /\[tool\] slot b holds 0\b/, left);
     await finish(t);
   });
 }
@@ -98,34 +110,41 @@ test("cut right after the answer, before the restart: the new release runs, on t
   await finish(t);
 });
 
-/** Tears the newest copy of the slot record in the flash file (a write cut half-way). */
-function tear(t: EspruinoTarget): void {
+/**
+ * Leaves the slot record as a cut in the middle of writing copy number `seq` leaves it: that copy
+ * torn (half of it), none written after it.
+ */
+function tear(t: EspruinoTarget, seq: number): void {
   const said = onFlash(t, `
-    var S = require("Storage"), best = -1, at = -1;
-    for (var i = 0; i < 2; i++) { var r = S.read(".slots." + i); if (r) { var q = parseInt(r, 10); if (q > best) { best = q; at = i; } } }
-    var raw = S.read(".slots." + at);
-    S.write(".slots." + at, raw.substr(0, raw.length >> 1));
-    print("[tool] tore .slots." + at + " seq " + best);`);
-  assert.match(said, /\[tool\] tore \.slots\.[01] seq [0-9]+/, said);
+    var S = require("Storage"), torn = -1;
+    for (var i = 0; i < 2; i++) {
+      var r = S.read(".slots." + i), q = r ? parseInt(r, 10) : -1;
+      if (q > ${seq}) S.erase(".slots." + i);
+      if (q === ${seq}) { S.write(".slots." + i, r.substr(0, r.length >> 1)); torn = i; }
+    }
+    print("[tool] tore .slots." + torn);`);
+  assert.match(said, /\[tool\] tore \.slots\.[01]/, said);
 }
 
 test("each write of the slot record torn as a cut would tear it: the switch, a start's count, the confirmation", async () => {
   if (skip()) return;
   const t = await fresh();
-  // The switch, torn: no record that checks out, slot a runs.
+  // The switch (the record's first copy), torn: no record that checks out, slot a runs.
   assert.is((await upload(t.url + "/update", body)).status, 200);
-  await t.powerCycle(() => tear(t));
+  await t.powerCycle(() => tear(t, 1));
   assert.is((await version(t)).version, BUILT_VERSION);
-  // Again, whole this time; then the count of the first start, torn: the switch stands, the
-  // release on trial starts again.
+  // Again, whole this time (copy 1; the boot stage erased slot b and the torn copy stays behind
+  // it); then the count of the first start (copy 2), torn: the switch stands, the release on trial
+  // starts again.
   assert.is((await upload(t.url + "/update", body)).status, 200);
   await until("on trial", async () => ((await getJson(t.url + "/api/v1/device")) || { update: {} }).update.state === "boot-pending");
-  await t.powerCycle(() => tear(t));
+  await t.powerCycle(() => tear(t, 2));
   const d = await version(t);
   assert.equal([d.version, d.update.state], [NEW, "boot-pending"]);
-  // The confirmation, torn before the restart that follows it: on trial again, then confirmed.
+  // The confirmation (copy 3), torn before the restart that follows it: on trial again, then
+  // confirmed.
   await until("confirmed", () => t.lines.some((l) => l.includes("update: release " + NEW + " confirmed")), 20000, 5);
-  await t.powerCycle(() => tear(t));
+  await t.powerCycle(() => tear(t, 3));
   const e = await version(t);
   assert.equal([e.version, e.update.state], [NEW, "boot-pending"]);
   await finish(t);
@@ -140,6 +159,12 @@ test("kills at a sweep of moments across a whole update: always a release that w
     const started = Date.now();
     void upload(t.url + "/update", body, { piece: 1460, pauseMs: 4 }).catch(() => undefined);
     await new Promise((r) => setTimeout(r, ms));
+    // Not while the boot stage compacts Storage (after the confirmation): Espruino's compaction
+    // is not safe against a power cut (firmware/update/README.md), which this does not test.
+    await until("no compaction under way", () => {
+      const at = t.lines.map((l) => l.includes("compacting Storage")).lastIndexOf(true);
+      return at < 0 || t.lines.slice(at).some((l) => l.startsWith("[launcher] reboot"));
+    }, 20000, 2);
     const ran = await cutAndCheck(t, "either");
     console.log("  cut at " + ms + " ms (" + (Date.now() - started) + " ms in): came up with " + ran);
     await finish(t);

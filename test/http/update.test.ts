@@ -313,6 +313,31 @@ rollback("a release that runs but never confirms itself", async () => {
   await rollsBack(() => makePackage({ version: "0.5.0", wait: 1000, without: ["m.update.watch"] }), "0.5.0");
 });
 
+rollback("a network slow to come up is not held against a release: it confirms at its first start", async () => {
+  // The simulator's Wi-Fi joins only its own network; the stand-ins of the real interpreter join any.
+  if (onEspruino) return;
+  const t = await startTarget();
+  try {
+    // A network that is not there: the clock waits its wifiConnectTimeout, then opens its access
+    // point and starts HTTP there, seconds after twice the release's wait have gone by.
+    const put = await call(t, "PUT", "/api/v1/system", { body: { wifiSsid: "not-in-range", wifiPass: "x", wifiConnectTimeout: 5000 } });
+    assert.is(put.status, 200, put.text);
+    const booted = t.nextBoot();
+    const r = await upload(t.url + "/update", multipart(await makePackage({ version: "0.6.0", wait: 1000 })));
+    assert.is(r.status, 200, r.text);
+    await booted;
+    const d = await until("0.6.0 confirmed", async () => {
+      const s = await getJson(t.url + "/api/v1/device");
+      return s && s.version === "0.6.0" && s.update.state === "confirmed" ? s : undefined;
+    }, 40000, 200);
+    assert.is(d.wifi.state, "accessPoint");
+    assert.equal(t.sim!.lines.filter((l) => l.includes("on trial, start")).map((l) => l.replace(/.*start /, "")),
+      ["1 of 3", "1"], "one start, no restart while the network came up");
+  } finally {
+    await t.stop();
+  }
+});
+
 rollback.run();
 
 // ---------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { pathToFileURL } from "node:url";
 import { ROOT } from "../harness/root";
 import { SimStorage, STORAGE_BYTES } from "../harness/storage";
 import { crc32 } from "../harness/crc32";
@@ -104,6 +105,19 @@ format("both slots and the boot stage fit in Storage, with room left for the use
   const left = STORAGE_BYTES - 2 * slot - boot;
   console.log("  one slot: " + slot + " bytes of Storage; both and the boot stage leave " + left + " of " + STORAGE_BYTES);
   assert.ok(left > 64 * 1024, "left " + left);
+});
+
+format("the boot stage, stored inside a comment behind its loader, passes the bundle checks too", async () => {
+  const stored = fs.readFileSync(path.join(ROOT, "dist", "boot.js"), "latin1");
+  const m = /read\("\.bootcde",([0-9]+),([0-9]+)\)/.exec(stored);
+  assert.ok(m, "the loader names where the stage lies in the file");
+  const stage = stored.substr(+m![1], +m![2]);
+  assert.is(stored.slice(+m![1] - 2, +m![1]), "/*");
+  assert.is(stored.slice(+m![1] + +m![2]), "*/");
+  assert.ok(stage.includes("var PIXLOOP_SLOT="), stage.slice(0, 80));
+  const { checkSource } = await import(pathToFileURL(path.join(ROOT, "build", "check-bundle.mjs")).href);
+  assert.equal(checkSource(stage), []);
+  assert.equal(checkSource(stored), []);
 });
 
 format.run();

@@ -56,6 +56,7 @@ export function updateHost(opts: { version?: string; running?: string; capacity?
   const printed: string[] = [];
   const memory = { free: 9000, usage: 3000, total: 12000 };
   const g = globalThis as unknown as { [k: string]: unknown };
+  const before = { E: g.E, print: g.print, memory: (process as unknown as { memory?: unknown }).memory };
   g.E = espruinoE;
   g.print = (...a: unknown[]) => { printed.push(a.map(String).join(" ")); };
   g.PIXLOOP_SLOT = (opts.running || "a") + "/";
@@ -79,6 +80,9 @@ export function updateHost(opts: { version?: string; running?: string; capacity?
     dispose: () => {
       loader._load = load;
       delete g.PIXLOOP_SLOT;
+      g.E = before.E;
+      g.print = before.print;
+      (process as unknown as { memory?: unknown }).memory = before.memory;
       fs.rmSync(dir, { recursive: true, force: true });
     },
     slotState: () => {

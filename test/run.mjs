@@ -50,8 +50,8 @@ if (process.env.ESPRUINO) {
   step("real interpreter", process.execPath, ["--import", "tsx", "test/espruino/run.ts"], true);
   step("npm run flash into the real interpreter (its console on TCP port 2323)", bin("uvu"),
     ["-r", "tsx", "test/espruino", "flash\\.test\\.ts$"], true);
-  step("firmware updates in the real interpreter: power cuts, memory and frames", bin("uvu"),
-    ["-r", "tsx", "test/espruino", "update-.*\\.test\\.ts$"], true);
+  step("firmware updates and restores in the real interpreter: power cuts, memory and frames", bin("uvu"),
+    ["-r", "tsx", "test/espruino", "(update|restore)-.*\\.test\\.ts$"], true);
   // The memory budgets the firmware meets (the rest of test/memory: npm run test:memory).
   step("memory budgets of pushed apps and notifications (real interpreter)", bin("uvu"),
     ["-r", "tsx", "test/memory", "apps\\.test\\.ts$"], true);
@@ -60,7 +60,7 @@ if (process.env.ESPRUINO) {
   skipped++;
   console.log("\n== npm run flash into the real interpreter: skipped (set ESPRUINO=/path/to/espruino to run it)");
   skipped++;
-  console.log("\n== firmware updates in the real interpreter: skipped (set ESPRUINO=/path/to/espruino to run them)");
+  console.log("\n== firmware updates and restores in the real interpreter: skipped (set ESPRUINO=/path/to/espruino to run them)");
   skipped++;
   console.log("\n== memory budgets of pushed apps and notifications: skipped (set ESPRUINO=/path/to/espruino to run them)");
   skipped++;

@@ -110,7 +110,7 @@ export function upload(url: string, body: Buffer, opts: {
     "Host": u.host, "Content-Type": "multipart/form-data; boundary=" + BOUNDARY, "Content-Length": "" + body.length,
     "Connection": "close",
   }, opts.headers || {});
-  const head = "POST " + (u.pathname || "/update") + " HTTP/1.1\r\n" + Object.keys(headers).map((k) => k + ": " + headers[k]).join("\r\n") + "\r\n\r\n";
+  const head = "POST " + (u.pathname || "/update") + u.search + " HTTP/1.1\r\n" + Object.keys(headers).map((k) => k + ": " + headers[k]).join("\r\n") + "\r\n\r\n";
   const piece = opts.piece || 4096;
   const limit = opts.stopAfter === undefined ? body.length : Math.min(opts.stopAfter, body.length);
   return new Promise((resolve, reject) => {

@@ -18,6 +18,7 @@ import * as path from "node:path";
 import { ROOT } from "../test/harness/root";
 // @ts-expect-error: a build script without type declarations
 import { buildEspruinoBundle } from "../build/espruino-bundle.mjs";
+import { option } from "./options";
 
 /** Budgets of one effect or overlay on the esp32 board: ms per frame, variables while drawing. */
 const MEDIAN_BUDGET_MS = 1.0;
@@ -33,10 +34,6 @@ const MAKE_BUDGET_MS = 30;
 const SCENE_MEDIAN_BUDGET_MS = MEDIAN_BUDGET_MS;
 const SCENE_MAX_BUDGET_MS = MAX_BUDGET_MS;
 
-function option(name: string, fallback: string): string {
-  const i = process.argv.indexOf("--" + name);
-  return i > 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
-}
 
 const board = option("board", "esp32");
 const frames = +option("frames", "1000");

@@ -13,14 +13,11 @@ import * as path from "node:path";
 import { ROOT } from "../test/harness/root";
 // @ts-expect-error: a build script without type declarations
 import { buildEspruinoBundle } from "../build/espruino-bundle.mjs";
+import { option } from "./options";
 
 const MEDIAN_BUDGET_MS = 1.0;
 const MAX_BUDGET_MS = 2.5;
 
-function option(name: string, fallback: string): string {
-  const i = process.argv.indexOf("--" + name);
-  return i > 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
-}
 
 const board = option("board", "esp32");
 const frames = +option("frames", "1000");

@@ -19,14 +19,11 @@ import { ROOT } from "../test/harness/root";
 import { analyseDump, type DumpFigures } from "./dump";
 import { loopCycleMs, restingMax } from "../test/memory/probe";
 import { measureModules, moduleTable } from "./modules";
+import { option } from "./options";
 
 const IDLE_BUDGET = 3000;
 const GROWTH_LIMIT = 0.01;
 
-function option(name: string, fallback: number | string): string {
-  const i = process.argv.indexOf("--" + name);
-  return i > 0 && process.argv[i + 1] ? process.argv[i + 1] : String(fallback);
-}
 
 const board = option("board", "esp32");
 const REQUESTS = +option("requests", 1000);

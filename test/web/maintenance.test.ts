@@ -6,28 +6,17 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { type Browser, type Page } from "playwright-core";
+import { openBrowser } from "./browser";
 import { startTarget, call, type Target } from "../http/target";
 import { makeGif } from "../unit/icons-support";
 import { makePackage } from "../espruino/update-support";
 import { ROOT } from "../harness/root";
 
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const t = suite("web page: maintenance");
 let browser: Browser | null = null;
 
-t.before(async () => {
-  if (!fs.existsSync(CHROMIUM)) {
-    if (process.env.CI) throw new Error("no browser at " + CHROMIUM);
-    console.log("maintenance page tests skipped: no browser at " + CHROMIUM + " (set CHROMIUM)");
-    return;
-  }
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync"],
-  });
-});
+t.before(async () => { browser = await openBrowser("maintenance page tests"); });
 t.after(async () => { if (browser) await browser.close(); });
 
 function gif(color: number): Buffer {

@@ -2,27 +2,14 @@
 // factory-fresh clock (scan, pick the network, save, restart into station mode).
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import * as fs from "node:fs";
-import { chromium, type Browser } from "playwright-core";
+import { type Browser } from "playwright-core";
+import { openBrowser } from "./browser";
 import { startTarget, call, type Target } from "../http/target";
 
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const t = suite("web page");
 let browser: Browser | null = null;
 
-t.before(async () => {
-  if (!fs.existsSync(CHROMIUM)) {
-    // CI installs the browser, so there a missing one is a failure, not a skip.
-    if (process.env.CI) throw new Error("no browser at " + CHROMIUM);
-    console.log("web page tests skipped: no browser at " + CHROMIUM + " (set CHROMIUM)");
-    return;
-  }
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync"],
-  });
-});
+t.before(async () => { browser = await openBrowser("web page tests"); });
 t.after(async () => { if (browser) await browser.close(); });
 
 t("in station mode the page shows the clock's status", async () => {

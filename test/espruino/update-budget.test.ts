@@ -23,7 +23,7 @@ const bin = process.env.ESPRUINO;
 const MARK = "[budget] ";
 const BUDGET_VARS = 300;
 const BUDGET_FRAME_MS = 200;
-/** What any request may take over the clock at rest (test/memory/budgets.test.ts). */
+/** What any request may take over the clock at rest (test/memory/routes.test.ts). */
 const REQUEST_BUDGET = 1500;
 
 function program(file: string): string {

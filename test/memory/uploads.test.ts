@@ -3,7 +3,7 @@
 // with the upload. Budgets: at most 300 variables more at any point of the upload than when its
 // first part began (the request, the pipeline and the upload modules already loaded), none left
 // at its end, and the whole request within the 1,500 over idle every route keeps to
-// (budgets.test.ts). The display keeps drawing meanwhile.
+// (routes.test.ts). The display keeps drawing meanwhile.
 //
 // The sink is a module of its own ("test/discard") behind a route of its own, flashed with the
 // firmware's files. It takes process.memory().usage after a collection when the part begins, at

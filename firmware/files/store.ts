@@ -198,8 +198,13 @@ export function sweep(): void {
 export class Incoming implements Source {
   size = 0;
   private tag: string;
-  /** Sizes of the segments made so far. */
-  private caps: number[] = [];
+  /**
+   * Segments made so far. Every one but the last holds SEGMENT bytes (a segment is cut shorter
+   * only where the body's declared end leaves less), so their number and the last one's size
+   * are all that is kept: a list of sizes would grow with the file.
+   */
+  private count = 0;
+  private lastCap = 0;
   private fill = 0;
 
   constructor(private bound: number) {
@@ -211,16 +216,17 @@ export class Incoming implements Source {
   add(chunk: string): boolean {
     let at = 0;
     while (at < chunk.length) {
-      const seg = this.caps.length - 1;
-      if (seg < 0 || this.fill === this.caps[seg]) {
+      if (this.count === 0 || this.fill === this.lastCap) {
+        // Past a short segment the body has ended: more bytes would break the layout.
+        if (this.count > 0 && this.lastCap !== SEGMENT) return false;
         const left = this.bound - this.size;
-        this.caps.push(this.bound > 0 && left > 0 && left < SEGMENT ? left : SEGMENT);
+        this.lastCap = this.bound > 0 && left > 0 && left < SEGMENT ? left : SEGMENT;
+        this.count++;
         this.fill = 0;
-        continue;
       }
-      let n = this.caps[seg] - this.fill;
+      let n = this.lastCap - this.fill;
       if (n > chunk.length - at) n = chunk.length - at;
-      if (!write(this.tag + seg, at === 0 && n === chunk.length ? chunk : chunk.substr(at, n), this.fill, this.caps[seg])) return false;
+      if (!write(this.tag + (this.count - 1), at === 0 && n === chunk.length ? chunk : chunk.substr(at, n), this.fill, this.lastCap)) return false;
       this.fill += n;
       this.size += n;
       at += n;
@@ -230,10 +236,8 @@ export class Incoming implements Source {
 
   /** The segment holding byte `offset` and where that segment starts: [segment, start]. */
   private find(offset: number): number[] {
-    let start = 0;
-    let seg = 0;
-    while (seg < this.caps.length - 1 && start + this.caps[seg] <= offset) start += this.caps[seg++];
-    return [seg, start];
+    const seg = Math.min(Math.floor(offset / SEGMENT), this.count - 1);
+    return [seg, seg * SEGMENT];
   }
 
   read(offset: number, len: number): string {
@@ -243,14 +247,15 @@ export class Incoming implements Source {
 
   span(offset: number): number {
     const f = this.find(offset);
-    return Math.min(this.size - offset, f[1] + this.caps[f[0]] - offset);
+    return Math.min(this.size - offset, f[1] + (f[0] === this.count - 1 ? this.lastCap : SEGMENT) - offset);
   }
 
   /** Erases the segments. */
   discard(): void {
     const s = require("Storage");
-    for (let i = 0; i < this.caps.length; i++) s.erase(this.tag + i);
-    this.caps = [];
+    for (let i = 0; i < this.count; i++) s.erase(this.tag + i);
+    this.count = 0;
+    this.lastCap = 0;
     this.size = 0;
     this.fill = 0;
   }

@@ -10,7 +10,9 @@ import type { Failure } from "../core/failure";
 import { failure } from "../core/failure";
 import { ok } from "../http/types";
 import { checkName, invalidPath, nameClash, uploadFolder } from "./names";
-import { SNIFF_BYTES, TEXT_MAX, isTextFolder, startSuits, textSuits } from "./content";
+import { SNIFF_BYTES, TEXT_MAX, isTextFolder, startSuits } from "./content";
+import { loadModule } from "../platform/modules";
+import type TextCheck from "../backup/text-check.mod";
 import { Incoming, publish, storageFull, sweep } from "./store";
 
 function unsuitable(dir: string): Failure {
@@ -76,8 +78,11 @@ const makeUpload: MakeUpload = (req) => {
         judged = true;
         head = "";
       }
-      // A text is one segment (TEXT_MAX bytes at most), read in place.
-      if (isTextFolder(dir) && (f.span(0) < f.size || !textSuits(dir, f.read(0, f.size)))) return unsuitable(dir);
+      // A text is one segment (TEXT_MAX bytes at most), read in place; the melody and palette
+      // parsers are loaded only for it, not held through every upload.
+      if (isTextFolder(dir) && (f.span(0) < f.size || !loadModule<typeof TextCheck>("backup/text-check")(dir, f.read(0, f.size)))) {
+        return unsuitable(dir);
+      }
       const out = publish(dir, name, f);
       drop();
       if (!out) published++;

@@ -135,7 +135,7 @@ test("kills at a sweep of moments across a restore: each part old or new, every 
     assert.equal((await files0(t)).map((f) => f.path).sort(), Object.keys(FILES).sort());
   }
   // The sweep reached before anything was applied, the middle of the files, and after all of it.
-  assert.ok(seen.has("old/old/none") && seen.has("new/new/some") && seen.has("new/new/all"), [...seen].join());
+  assert.ok(seen.has("old/old/none") && [...seen].some((k) => k.endsWith("/some")) && seen.has("new/new/all"), [...seen].join());
 });
 
 test.run();

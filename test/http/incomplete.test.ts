@@ -5,6 +5,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import * as net from "node:net";
 import { startTarget, call, type Target } from "./target";
+import { makeZip } from "../unit/backup-archives";
 
 const t = suite("incomplete bodies");
 let dut: Target;
@@ -13,6 +14,8 @@ t.before(async () => { dut = await startTarget(); });
 t.after(async () => { await dut.stop(); });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** How long the transport waits for more of an upload before it gives the upload up. */
+const UPLOAD_IDLE_MS = 10000;
 
 /** How the client gives up on a body it declared longer than it sent. */
 type Ending = "reset" | "half-close" | "wait";
@@ -77,9 +80,9 @@ function exchange(head: string, parts: string[], ending: Ending | "keep"): Promi
     s.on("error", (e) => { if (ending === "keep") reject(e); });
     s.on("close", () => finish());
     s.on("connect", async () => {
-      s.write(head);
+      s.write(head, "latin1");
       for (const p of parts) {
-        s.write(p);
+        s.write(p, "latin1");
         await sleep(150);
       }
       if (ending === "keep") return; // the device answers and closes
@@ -164,6 +167,27 @@ t("a request without Content-Length or chunked framing has no body", async () =>
   assert.is(statusOf(answer), 400, answer);
   assert.ok(answer.includes("\"invalidJson\""), answer);
   assert.is((await get("/api/v1/settings")).brightness, before);
+});
+
+t("a restore whose upload is cut short changes no configuration, however the client gives up", async () => {
+  const before = (await get("/api/v1/settings")).brightness;
+  const archive = makeZip([
+    { name: "manifest.json", data: '{"app":"pixloop","backupFormat":1}' },
+    { name: "config/settings.json", data: JSON.stringify({ brightness: before === 33 ? 34 : 33 }) },
+  ]);
+  const boundary = "pixloopCutRestore0042";
+  // The whole archive and the closing delimiter: only the declared length is not reached.
+  const body = "--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"b.zip\"\r\n" +
+    "Content-Type: application/zip\r\n\r\n" + archive.toString("latin1") + "\r\n--" + boundary + "--\r\n";
+  const head = (length: number) => headOf({ method: "POST", path: "/api/v1/restore" }, { "Content-Length": length })
+    .replace("application/json", "multipart/form-data; boundary=" + boundary);
+  await Promise.all(ENDINGS.map((ending) => exchange(head(body.length + 500), [body], ending)));
+  // Past the time an upload that stops arriving is given up (and its sink aborted) after.
+  await sleep(UPLOAD_IDLE_MS + 1000);
+  assert.is((await get("/api/v1/settings")).brightness, before, "a restore cut short applied its settings");
+  const answer = await exchange(head(body.length), [body], "keep");
+  assert.is(statusOf(answer), 200, answer);
+  assert.is.not((await get("/api/v1/settings")).brightness, before, "the complete restore applies");
 });
 
 t("a refused request is still answered once its body has arrived", async () => {

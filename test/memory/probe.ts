@@ -1,7 +1,11 @@
 // Reading the firmware's memory in the real interpreter through the launcher's benchmark hook
 // (scripts/espruino/boot0.js): every figure is process.memory().usage after a garbage
 // collection, less what the launcher's stand-ins hold.
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import type { EspruinoTarget } from "../espruino/launch";
+import { ROOT } from "../harness/root";
 
 /** How long the firmware keeps its request pipeline loaded after the last request. */
 export const SERVE_KEEP_MS = 500;
@@ -51,4 +55,21 @@ export async function recordPeaks(t: EspruinoTarget, n: number): Promise<void> {
 export async function peaks(t: EspruinoTarget): Promise<number[]> {
   const standins = (await hook(t, "/mem")).standins as number;
   return ((await hook(t, "/timing")).peak as number[]).map((u) => u - standins);
+}
+
+/**
+ * A copy of the firmware's Storage files (dist/storage) in a temporary folder, for a clock that
+ * carries test routes or modules: `routes` rewrites the route table, `files` are added. The
+ * caller removes the folder.
+ */
+export function firmwareFilesWith(routes: (table: string) => string, files: { [name: string]: string }): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pixloop-mem-"));
+  const dist = path.join(ROOT, "dist", "storage");
+  for (const f of fs.readdirSync(dist)) fs.copyFileSync(path.join(dist, f), path.join(dir, f));
+  const table = fs.readFileSync(path.join(dir, "routes"), "latin1");
+  const changed = routes(table);
+  if (changed === table) throw new Error("the test route did not change the route table");
+  fs.writeFileSync(path.join(dir, "routes"), changed, "latin1");
+  for (const name in files) fs.writeFileSync(path.join(dir, name), files[name], "latin1");
+  return dir;
 }

@@ -14,11 +14,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import * as fs from "node:fs";
 import * as http from "node:http";
-import * as os from "node:os";
-import * as path from "node:path";
 import { startEspruino, type EspruinoTarget } from "../espruino/launch";
-import { ROOT } from "../harness/root";
-import { loopCycleMs, restingMax, sleep } from "./probe";
+import { firmwareFilesWith, loopCycleMs, restingMax, sleep } from "./probe";
 
 const bin = process.env.ESPRUINO;
 const GROWTH_BUDGET = 300;
@@ -44,12 +41,7 @@ let storage = "";
 test.before(async () => {
   if (!bin) return;
   // The firmware's files, with the route and its module added.
-  storage = fs.mkdtempSync(path.join(os.tmpdir(), "pixloop-discard-"));
-  const dist = path.join(ROOT, "dist", "storage");
-  for (const f of fs.readdirSync(dist)) fs.copyFileSync(path.join(dist, f), path.join(storage, f));
-  const routes = fs.readFileSync(path.join(storage, "routes"), "latin1");
-  fs.writeFileSync(path.join(storage, "routes"), routes + ROUTE + "||POST:u:8388608:test/discard\n", "latin1");
-  fs.writeFileSync(path.join(storage, "m.test.discard"), DISCARD, "latin1");
+  storage = firmwareFilesWith((routes) => routes + ROUTE + "||POST:u:8388608:test/discard\n", { "m.test.discard": DISCARD });
   t = await startEspruino("esp32", { debug: true, storageDir: storage });
 });
 

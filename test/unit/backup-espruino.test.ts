@@ -97,7 +97,10 @@ function streamProgram(sizes: number[], described: boolean): string {
 }
 
 function runStream(sizes: number[], described: boolean): { loaded: number; streaming: number; result: any } {
-  const files = { "m.backup.restore": fs.readFileSync(path.join(ROOT, "dist", "storage", "m.backup.restore"), "latin1") };
+  const files: { [name: string]: string } = {};
+  for (const m of ["m.backup.restore", "m.backup.restore-stream", "m.backup.restore-apply"]) {
+    files[m] = fs.readFileSync(path.join(ROOT, "dist", "storage", m), "latin1");
+  }
   const lines = runInEspruino(bin as string, streamProgram(sizes, described), files);
   const figures = lines.find((l) => l.startsWith(MARK + "bytes "));
   const result = lines.find((l) => l.startsWith(MARK + "result "));

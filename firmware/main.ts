@@ -6,7 +6,7 @@ import { VERSION } from "./version";
 import { flash } from "./platform/flash";
 import { listen } from "./platform/server";
 import * as wifi from "./platform/wifi";
-import { restart } from "./platform/system";
+import { primeErrors, restart } from "./platform/system";
 import { heldModule, loadModule } from "./platform/modules";
 import type PowerDown from "./device/power.mod";
 import type Serve from "./http/serve.mod";
@@ -62,6 +62,7 @@ function startMqtt(app: App): void {
 function boot(): void {
   // First, so that whatever the boot reports is kept too.
   const logs = openLog();
+  primeErrors();
   const system = new SystemStore(flash, board);
   system.load();
   const settings = new SettingsStore(flash);
@@ -130,11 +131,12 @@ function boot(): void {
   let ntpServer = "";
   setInterval(() => {
     runtime.tick();
+    if (mode !== "station") return;
     const server = system.live.ntpServer;
-    if (mode === "station" && server !== ntpServer) {
-      ntpServer = server;
-      startNtp(server);
-    }
+    if (server !== ntpServer) startNtp(server);
+    // Kept even when the text is the same: a saved system configuration brings a copy of every
+    // value, and holding the one seen first would keep a second copy of the name for good.
+    ntpServer = server;
   }, TICK_MS);
 }
 

@@ -42,8 +42,9 @@ export class Runtime {
   wifi: ConnectionStatus;
   mqtt: ConnectionStatus;
   /**
-   * The Wi-Fi scan of the setup page: one at a time, its results handed out once. Null until the
-   * first scan (system/wifi-scan makes it).
+   * The Wi-Fi scan of the setup page: one at a time, its results handed out once. Null but from a
+   * scan's start to its results being handed out, or dropped when nobody comes for them (system/
+   * wifi-scan makes it and drops it).
    */
   wifiScan: { started: number; running: boolean; found: ScanResult[] | null } | null;
   /** Present only when the pin was wired at boot. */

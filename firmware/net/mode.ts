@@ -24,6 +24,9 @@ export function bringUpNetwork(app: App, hostname: string, ready: (mode: Mode) =
   };
 
   if (!cfg().wifiSsid) return setup();
+  // Cleared once the station is up: left to run, it would hold its few variables for the first
+  // wifiConnectTimeout after every boot only to find the question settled.
+  const fallback = setTimeout(setup, cfg().wifiConnectTimeout);
 
   const attempt = () => {
     if (decided && app.mode !== "station") return;
@@ -37,6 +40,7 @@ export function bringUpNetwork(app: App, hostname: string, ready: (mode: Mode) =
       status.connected(wifi.stationIp());
       if (!decided) {
         decided = true;
+        clearTimeout(fallback);
         ready("station");
       }
     });
@@ -48,6 +52,5 @@ export function bringUpNetwork(app: App, hostname: string, ready: (mode: Mode) =
       setTimeout(attempt, RECONNECT_MS);
     }
   });
-  setTimeout(setup, cfg().wifiConnectTimeout);
   attempt();
 }

@@ -1,14 +1,33 @@
 // GET /api/v1/system/wifi-scan: 202 {scanning: true} while a scan runs, then its results once.
 // The scan's state lives in the runtime (app.runtime.wifiScan), which outlives this module, from
-// the first request until its results are handed out.
+// the first request until its results are handed out, or dropped SCAN_KEEP_MS after they came.
 import type { Handler } from "../http/types";
 import { json } from "../http/types";
 import { failure } from "../core/failure";
 import { scan } from "../platform/wifi";
 import { nowMs } from "../platform/system";
+import type { Runtime } from "../device/runtime";
 
 /** A scan whose callback never came is abandoned and started again after this long. */
 const SCAN_STALE_MS = 20000;
+/**
+ * Results nobody comes for are dropped after this long, and the state with them: the setup page
+ * asks every 1.5 s, and a client that starts a scan and goes away would otherwise leave them in
+ * memory for good (13 variables with one network found, measured, and more for each other one).
+ */
+const SCAN_KEEP_MS = 10000;
+
+type ScanState = NonNullable<Runtime["wifiScan"]>;
+
+/**
+ * Forgets `s` SCAN_KEEP_MS from now unless its results were handed out by then. A function of its
+ * own, so that the timer holds only these two and not the request that started the scan.
+ */
+function forgetLater(rt: Runtime, s: ScanState): void {
+  setTimeout(() => {
+    if (rt.wifiScan === s) rt.wifiScan = null;
+  }, SCAN_KEEP_MS);
+}
 
 const wifiScan: Handler = (req, app) => {
   const rt = app.runtime;
@@ -26,6 +45,7 @@ const wifiScan: Handler = (req, app) => {
       scan((found) => {
         s.running = false;
         s.found = found;
+        forgetLater(rt, s);
       });
     } catch (e) {
       s.running = false;

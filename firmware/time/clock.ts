@@ -18,8 +18,14 @@ export class LocalClock {
    * at once (see time/tz.ts).
    */
   setZone(tzString: string): void {
-    if (tzString === this.tz.src) return;
     const tz = this.tz;
+    if (tzString === tz.src) {
+      // The same text, but maybe another string: a saved system configuration brings a copy of
+      // every value, and the clock holding on to the one it was compiled from would keep a
+      // second copy of the zone for good (3 variables). It takes the one in force instead.
+      tz.src = tzString;
+      return;
+    }
     tz.src = tzString;
     tz.from = NaN;
     utcOffsetMs(tz, this.now());

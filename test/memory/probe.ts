@@ -6,6 +6,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import type { EspruinoTarget } from "../espruino/launch";
 import { ROOT } from "../harness/root";
+import { send } from "./requests";
 
 /** How long the firmware keeps its request pipeline loaded after the last request. */
 export const SERVE_KEEP_MS = 500;
@@ -44,6 +45,34 @@ export async function restingMax(t: EspruinoTarget, ms: number): Promise<number>
     await sleep(200);
   }
   return max;
+}
+
+/**
+ * How far two still readings of the same state may differ: a number the loop or the runtime keeps
+ * (a low-water mark, the start of the last page change, a setting just written) takes one
+ * variable more or less as its value moves in or out of what the interpreter stores inline.
+ */
+export const NUMBER_JITTER = 1;
+
+/**
+ * The least the firmware holds over two seconds with the loop held on the Date app (the loop
+ * resumes after). Over a moving loop the most held depends on which moments of which page changes
+ * the samples fall on, while a still page reads the same to within one variable (a frame's own
+ * passing state), so the smallest of several readings compares exactly.
+ */
+export async function stillUsage(t: EspruinoTarget): Promise<number> {
+  const hold = await send(t, { method: "PATCH", path: "/api/v1/settings", body: { autoTransition: false }, expect: 200 });
+  const date = await send(t, { method: "PUT", path: "/api/v1/apps/active", body: { name: "Date", fast: true }, expect: 200 });
+  if (hold || date) throw new Error("could not hold the loop on the Date app: " + (hold || date));
+  // Past the request pipeline's half second and the page change.
+  await sleep(2500);
+  let least = Infinity;
+  for (let i = 0; i < 8; i++) {
+    least = Math.min(least, await firmwareUsage(t));
+    await sleep(250);
+  }
+  await send(t, { method: "PATCH", path: "/api/v1/settings", body: { autoTransition: true }, expect: 200 });
+  return least;
 }
 
 /** Starts recording, for each answer, the usage at the moment it is sent (after a collection). */

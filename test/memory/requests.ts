@@ -62,6 +62,13 @@ export const ROUTE_CASES: RequestCase[] = [
   { method: "POST", path: "/api/v1/device/sleep", body: { durationMs: -1 }, expect: 422 },
 ];
 
+/**
+ * How long the firmware keeps the results of a Wi-Fi scan nobody came for (SCAN_KEEP_MS of
+ * firmware/system/wifi-scan.mod.ts): a reading that must not count them waits this long after the
+ * last scan request.
+ */
+export const SCAN_KEEP_MS = 10000;
+
 /** Sends `c`; null when the answer has the expected status, else what went wrong. */
 export async function send(t: EspruinoTarget, c: RequestCase): Promise<string | null> {
   try {

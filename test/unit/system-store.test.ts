@@ -277,4 +277,48 @@ test("routes: wifi scan answers 202 until results are ready, then hands them out
   assert.is((handler(scan)(req, app) as Reply).status, 202);
 });
 
+test("routes: wifi scan results nobody comes for are dropped after 10 s, not kept for good", async () => {
+  const g = globalThis as unknown as { getTime?: () => number; setTimeout: typeof setTimeout };
+  if (!g.getTime) g.getTime = () => Date.now() / 1000;
+  const all = await routes();
+  const scan = route(all, "/api/v1/system/wifi-scan").methods.GET!;
+  freshRadio();
+  const app = fakeApp("station", boardFlash());
+  const req = request("GET", "/api/v1/system/wifi-scan", {});
+  // The scan the test before left running ends first (the stand-in radio takes 200 ms): its
+  // results would start a timer of their own.
+  await new Promise((done) => setTimeout(done, 300));
+  // The handler's own timers are caught (the radio's short one still runs).
+  const real = g.setTimeout;
+  const caught: { fn: () => void; ms: number }[] = [];
+  g.setTimeout = ((fn: () => void, ms: number) => {
+    if (ms < 1000) return real(fn, ms);
+    caught.push({ fn, ms });
+    return 0;
+  }) as unknown as typeof setTimeout;
+  try {
+    assert.is((handler(scan)(req, app) as Reply).status, 202);
+    for (let i = 0; i < 100 && !(app.runtime.wifiScan && app.runtime.wifiScan.found); i++) {
+      await new Promise((done) => real(done, 5));
+    }
+    assert.ok(app.runtime.wifiScan && app.runtime.wifiScan.found, "results came");
+    assert.equal(caught.map((c) => c.ms), [10000]);
+    caught[0].fn();
+    assert.is(app.runtime.wifiScan, null);
+    // A later request starts a fresh scan.
+    assert.is((handler(scan)(req, app) as Reply).status, 202);
+    assert.ok(app.runtime.wifiScan, "a new scan runs");
+    // The timer of results handed out in time leaves the next scan alone.
+    const next = app.runtime.wifiScan;
+    for (let i = 0; i < 100 && !(next && next.found); i++) await new Promise((done) => real(done, 5));
+    assert.is((handler(scan)(req, app) as Reply).status, 200);
+    assert.is((handler(scan)(req, app) as Reply).status, 202);
+    const third = app.runtime.wifiScan;
+    caught[1].fn();
+    assert.is(app.runtime.wifiScan, third);
+  } finally {
+    g.setTimeout = real;
+  }
+});
+
 test.run();

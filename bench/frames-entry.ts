@@ -96,7 +96,7 @@ function run(scene: Scene): void {
   const engine = d.engine;
   clockMs = START_MS;
   const moving = scene.transition === undefined;
-  if (!moving) loop.next(clockMs, false);
+  if (!moving) loop.step(1, clockMs, false);
   const half = clockMs + 500;
   const times = new Float64Array(FRAMES);
   let i = 0;
@@ -165,7 +165,7 @@ function changes(scene: Scene): void {
   let t0 = 0;
   clockMs = START_MS;
   const cycle = (timed: boolean) => {
-    loop.next(clockMs, false);
+    loop.step(1, clockMs, false);
     for (let f = 0; f < 2 * CYCLE_FRAMES; f++) {
       t0 = getTime();
       engine.tick(clockMs);

@@ -160,6 +160,87 @@ export function atRoot(code) {
   return endBareReturns(renameVariables(code, rootClashes));
 }
 
+/** A top-level variable's value that costs nothing in code: a number, a boolean or null. */
+function constantValue(init) {
+  if (!init) return null;
+  if (init.type === "Literal" && (typeof init.value === "number" || typeof init.value === "boolean" || init.value === null)) {
+    return init;
+  }
+  // -1, and the minifier's booleans !0 and !1.
+  if (init.type === "UnaryExpression" && (init.operator === "-" || init.operator === "!") &&
+    init.argument.type === "Literal" && typeof init.argument.value === "number") return init;
+  return null;
+}
+
+/**
+ * `code` with each top-level variable that holds a number, a boolean or null and is never assigned
+ * again replaced by its value where it is read, and its declaration dropped. At Espruino's root
+ * every such constant is a variable for good (a float two), while a literal in code run from flash
+ * costs nothing until it runs. Only names bound once in the whole program are inlined, so that no
+ * inner binding can hide one (the minifier gives nested bindings names of their own anyway).
+ */
+export function inlineConstants(code) {
+  const ast = acorn.parse(code, { ecmaVersion: 2020, sourceType: "module" });
+  const bindings = new Map();
+  const bind = (id) => {
+    if (id && id.type === "Identifier") bindings.set(id.name, (bindings.get(id.name) || 0) + 1);
+  };
+  const kept = new Set();
+  walk.full(ast, (node) => {
+    if (node.type === "VariableDeclarator") bind(node.id);
+    else if (node.type === "CatchClause") bind(node.param);
+    else if (/^(Function|ArrowFunction|Class)(Declaration|Expression)$/.test(node.type)) {
+      bind(node.id);
+      for (const p of node.params || []) {
+        if (p.type === "Identifier") bind(p);
+        else walk.full(p, (n) => { if (n.type === "Identifier") kept.add(n.name); });
+      }
+    } else if (node.type === "AssignmentExpression" && node.left.type === "Identifier") kept.add(node.left.name);
+    else if (node.type === "UpdateExpression" && node.argument.type === "Identifier") kept.add(node.argument.name);
+    else if (node.type === "ExportSpecifier") kept.add(node.local.name);
+  });
+  const values = new Map();
+  const drop = [];
+  for (const st of ast.body) {
+    if (st.type !== "VariableDeclaration") continue;
+    for (const d of st.declarations) {
+      const v = constantValue(d.init);
+      if (!v || d.id.type !== "Identifier" || kept.has(d.id.name) || bindings.get(d.id.name) !== 1) continue;
+      values.set(d.id.name, code.slice(v.start, v.end));
+      drop.push(d);
+    }
+  }
+  if (!values.size) return code;
+  // [start, end, text]: each read of a constant, then each declaration to drop.
+  const edits = [];
+  walk.fullAncestor(ast, (node, ancestors) => {
+    if (node.type !== "Identifier" || !values.has(node.name)) return;
+    const parent = ancestors[ancestors.length - 2];
+    if (parent.type === "VariableDeclarator" && parent.id === node) return;
+    if (parent.type === "MemberExpression" && parent.property === node && !parent.computed) return;
+    if ((parent.type === "Property" || parent.type === "MethodDefinition") && parent.key === node && !parent.computed &&
+      !parent.shorthand) return;
+    const value = "(" + values.get(node.name) + ")";
+    edits.push([node.start, node.end, parent.type === "Property" && parent.shorthand ? node.name + ":" + value : value]);
+  });
+  for (const st of ast.body) {
+    if (st.type !== "VariableDeclaration") continue;
+    const ds = st.declarations;
+    const lastKept = ds.reduce((k, d, i) => (drop.indexOf(d) < 0 ? i : k), -1);
+    if (lastKept < 0) {
+      edits.push([st.start, st.end, ""]);
+      continue;
+    }
+    // A dropped declarator goes with the comma after it, or after the last kept one, before it.
+    ds.forEach((d, i) => {
+      if (drop.indexOf(d) >= 0) edits.push(i < lastKept ? [d.start, ds[i + 1].start, ""] : [ds[i - 1].end, d.end, ""]);
+    });
+  }
+  let out = code;
+  for (const [start, end, text] of edits.sort((a, b) => b[0] - a[0])) out = out.slice(0, start) + text + out.slice(end);
+  return out;
+}
+
 /** Builds `entry` for board `boardId` into `outfile`; `define` adds to the build's constants. */
 export async function buildEspruinoBundle(entry, boardId, outfile, define, plugins) {
   const options = espruinoBundle(entry, boardId, outfile);
@@ -171,7 +252,7 @@ export async function buildEspruinoBundle(entry, boardId, outfile, define, plugi
   options.plugins = plugins || [];
   Object.assign(options.define, define || {});
   const result = await esbuild.build(options);
-  const code = atRoot(result.outputFiles[0].text);
+  const code = inlineConstants(atRoot(result.outputFiles[0].text));
   fs.mkdirSync(path.dirname(outfile), { recursive: true });
   fs.writeFileSync(outfile, code);
   return outfile;

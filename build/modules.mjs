@@ -18,7 +18,7 @@ import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 import * as acorn from "acorn";
-import { espruinoBundle, renameOf } from "./espruino-bundle.mjs";
+import { espruinoBundle, inlineConstants, renameOf } from "./espruino-bundle.mjs";
 import { SLOT_PREFIX_LENGTH } from "./package.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -48,12 +48,23 @@ export function findModules(dir = FIRMWARE) {
   return out.sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 
+/**
+ * A TypeScript enum as a file compiled on its own declares it, `var E = ((E) => {...})(E || {})`:
+ * a table of constants (a const enum leaves nothing in the bundle), not state.
+ */
+function isEnum(decl) {
+  const d = decl.declarations.length === 1 ? decl.declarations[0] : null;
+  const arg = d && d.init && d.init.type === "CallExpression" && d.init.arguments.length === 1 ? d.init.arguments[0] : null;
+  return !!arg && arg.type === "LogicalExpression" && arg.operator === "||" && arg.left.type === "Identifier" &&
+    arg.left.name === d.id.name && arg.right.type === "ObjectExpression" && arg.right.properties.length === 0;
+}
+
 /** Files whose top level declares `let` or `var`: state a module must not copy. */
 function statefulTopLevel(code) {
   const ast = acorn.parse(code, { ecmaVersion: "latest", sourceType: "module" });
   for (const st of ast.body) {
     const decl = st.type === "ExportNamedDeclaration" ? st.declaration : st;
-    if (decl && decl.type === "VariableDeclaration" && decl.kind !== "const") return decl.kind;
+    if (decl && decl.type === "VariableDeclaration" && decl.kind !== "const" && !isEnum(decl)) return decl.kind;
   }
   return null;
 }
@@ -119,7 +130,7 @@ export async function buildModules(outDir, boardId) {
     options.banner = undefined;
     options.plugins = [moduleGuard(m.id)];
     const result = await esbuild.build(options);
-    fs.writeFileSync(path.join(outDir, m.file), renameOf(asExpression(result.outputFiles[0].text, m.id)));
+    fs.writeFileSync(path.join(outDir, m.file), renameOf(asExpression(inlineConstants(result.outputFiles[0].text), m.id)));
   }
   return modules;
 }

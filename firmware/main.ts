@@ -18,8 +18,7 @@ import type { LinkHealth } from "./display/status-dots";
 import { bringUpNetwork } from "./net/mode";
 import { startNtp } from "./platform/clock";
 import { hostOf } from "./http/guards";
-import { MqttClient } from "./mqtt/client";
-import { startMqttSurface } from "./mqtt/start";
+import type MqttSession from "./mqtt/session.mod";
 import { log } from "./logs/log";
 import { openLog } from "./logs/ring";
 import { watchButtonCallback } from "./system/button-callback";
@@ -44,19 +43,28 @@ function powerDown(ms: number): void {
 }
 
 /**
- * The broker link and the MQTT surface on it, once the station is up. A saved system
- * configuration reaches both: the client reconnects when a connection field changed (enabled,
- * host, port, credentials, TLS, prefix), the surface republishes or retracts discovery.
+ * MQTT, once the station is up: the session (module mqtt/session: the broker link and the MQTT
+ * surface on it) starts when the system configuration enables MQTT, now or with the PUT
+ * /api/v1/system that does, and is held from then on.
  */
 function startMqtt(app: App): void {
-  const client = new MqttClient(app.runtime.mqtt, app.runtime.uid, () => app.system.config);
-  startMqttSurface(app, client);
-  const surface = app.systemSaved;
-  app.systemSaved = (before, after) => {
-    client.reconfigure();
-    if (surface) surface(before, after);
+  const start = (): boolean => {
+    try {
+      app.systemSaved = loadModule<typeof MqttSession>("mqtt/session")(app);
+      return true;
+    } catch (e) {
+      log("mqtt: " + e);
+      return false;
+    }
   };
-  client.reconfigure();
+  if (app.system.config.mqttEnabled) {
+    start();
+    return;
+  }
+  app.systemSaved = (before, after) => {
+    // The session takes this change too, as it takes every later one.
+    if (after.mqttEnabled && start() && app.systemSaved) app.systemSaved(before, after);
+  };
 }
 
 function boot(): void {

@@ -3,13 +3,10 @@
 // dismisses the notification on screen, blockNavigation or not (a passer-by may clear one).
 import type { AppLoop } from "./loop";
 import type { NoticeQueue } from "../notify/queue";
-import { watchButton } from "../platform/io";
+import type { ButtonListener } from "../platform/buttons";
 import { nowMs } from "../platform/system";
 
 export interface ButtonWiring {
-  pinBtnLeft: number;
-  pinBtnRight: number;
-  pinBtnSelect: number;
   swapButtons: boolean;
   rotate: boolean;
 }
@@ -19,25 +16,21 @@ export function leftStep(w: ButtonWiring): number {
   return w.swapButtons !== w.rotate ? 1 : -1;
 }
 
-// Made outside wireLoopButtons: a closure keeps its whole scope alive, and the wiring passed
-// there is the boot's configuration object, which a later PUT /system replaces.
-function onPress(loop: AppLoop, blocked: () => boolean, step: number): (pressed: boolean) => void {
-  return (pressed) => {
-    if (pressed && !blocked()) loop.step(step, nowMs(), false);
-  };
-}
-
-function onSelect(notices: NoticeQueue): (pressed: boolean) => void {
-  return (pressed) => {
+// Made outside loopButtons: a closure keeps its whole scope alive, and the wiring passed there is
+// the boot's configuration object, which a later PUT /system replaces.
+function onButton(loop: AppLoop, blocked: () => boolean, notices: NoticeQueue, left: number): ButtonListener {
+  return (name, pressed) => {
     if (!pressed) return;
-    notices.drop(0);
-    notices.prepare();
+    if (name === "select") {
+      notices.drop(0);
+      notices.prepare();
+    } else if (!blocked()) {
+      loop.step(name === "left" ? left : -left, nowMs(), false);
+    }
   };
 }
 
-export function wireLoopButtons(w: ButtonWiring, loop: AppLoop, blocked: () => boolean, notices: NoticeQueue): void {
-  const left = leftStep(w);
-  if (w.pinBtnLeft >= 0) watchButton(w.pinBtnLeft, onPress(loop, blocked, left));
-  if (w.pinBtnRight >= 0) watchButton(w.pinBtnRight, onPress(loop, blocked, -left));
-  if (w.pinBtnSelect >= 0) watchButton(w.pinBtnSelect, onSelect(notices));
+/** What the loop does on the buttons (platform/buttons), as wired at boot. */
+export function loopButtons(w: ButtonWiring, loop: AppLoop, blocked: () => boolean, notices: NoticeQueue): ButtonListener {
+  return onButton(loop, blocked, notices, leftStep(w));
 }

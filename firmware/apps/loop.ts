@@ -258,14 +258,6 @@ export class AppLoop {
     this.keepOnly(cur, inc || this.upcoming());
   }
 
-  next(now: number, fast: boolean): void {
-    this.step(1, now, fast);
-  }
-
-  previous(now: number, fast: boolean): void {
-    this.step(-1, now, fast);
-  }
-
   /** Brings the named app on screen; false when no app in the rotation has that name. */
   activate(name: string, now: number, fast: boolean): boolean {
     for (let i = 0; i < this.rotation.length; i++) {

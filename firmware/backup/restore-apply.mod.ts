@@ -25,24 +25,30 @@ function isObject(v: unknown): v is Bag {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** Why entry `kind` holding `value` was not applied ("storage" for want of room), or "". */
-function applyOne(kind: number, value: unknown, app: App): string {
-  let body = value;
+/**
+ * Why entry `kind`, parsed into `entry.value`, was not applied ("storage" for want of room), or "".
+ * The value is moved out of `entry` into the request, so that once the handler has taken what it
+ * needs from the body (system/put lets it go before saving) nothing else holds it.
+ */
+function applyOne(kind: number, entry: { value: unknown }, app: App): string {
+  let value = entry.value;
+  entry.value = undefined;
   if (kind === K_WIFI || kind === K_SYSTEM) {
     if (!isObject(value)) return "not a JSON object";
-    // Each entry carries its own part of the configuration: the Wi-Fi fields or the rest.
-    const part: Bag = {};
+    // Each entry carries its own part of the configuration: the Wi-Fi fields or the rest. The
+    // other part is taken out in place rather than the wanted one copied (the keys first: a key
+    // deleted while an object is walked would end the walk).
+    const other: string[] = [];
     let n = 0;
     for (const key in value) {
-      if (isWordOf(WIFI_FIELDS, key) === (kind === K_WIFI)) {
-        part[key] = value[key];
-        n++;
-      }
+      if (isWordOf(WIFI_FIELDS, key) === (kind === K_WIFI)) n++;
+      else other.push(key);
     }
+    for (let i = 0; i < other.length; i++) delete value[other[i]];
     if (kind === K_WIFI && !n) return "holds neither wifiSsid nor wifiPass";
-    body = part;
   }
-  const req: ApiRequest = { method: "PUT", path: "", query: {}, header: () => "", body, raw: "", params: {} };
+  const req: ApiRequest = { method: "PUT", path: "", query: {}, header: () => "", body: value, raw: "", params: {} };
+  value = undefined;
   let out: Reply | Failure;
   try {
     out = loadModule<Handler>(HANDLERS.split(" ")[kind])(req, app);
@@ -70,7 +76,7 @@ function applyAll(st: RestoreState, app: App): void {
     const file = st.stash + rec[3];
     const parsed = parseJson(len ? Storage.read(file, 0, len) as string : "");
     Storage.erase(file);
-    const why = parsed ? applyOne(kind, parsed.value, app) : "not valid JSON";
+    const why = parsed ? applyOne(kind, parsed, app) : "not valid JSON";
     if (!why) {
       st.applied[COUNTS.split(" ")[kind]]++;
       continue;

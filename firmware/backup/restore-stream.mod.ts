@@ -5,10 +5,12 @@
 // this code has been dropped. Nothing it holds grows with an entry.
 import { parseJson } from "../core/json";
 import { loadModule } from "../platform/modules";
-import { checkName, nameClash } from "../files/names";
+import type NameCheck from "../files/name-check.mod";
+import type Publish from "../files/publish.mod";
+import type Sweep from "../files/sweep.mod";
 import { SNIFF_BYTES, TEXT_MAX, isTextFolder, startSuits } from "../files/content";
 import type TextCheck from "./text-check.mod";
-import { Incoming, publish, sweep } from "../files/store";
+import { Incoming } from "../files/store";
 import { ZipReader } from "./zip";
 import type { ZipConsumer, ZipEntry } from "./zip";
 import { BACKUP_APP, BACKUP_FORMAT, FILE_FOLDERS, MANIFEST, ORDER_ENTRY, SETTINGS_ENTRY, SYSTEM_ENTRY, WIFI_ENTRY } from "./layout";
@@ -96,7 +98,7 @@ class RestoreStream implements ZipConsumer, ArchiveReader {
     this.head = "";
     this.judged = false;
     // What uploads and restores cut short by a restart left behind.
-    sweep();
+    loadModule<typeof Sweep>("files/sweep")();
   }
 
   /** The next bytes of the archive. */
@@ -209,7 +211,7 @@ class RestoreStream implements ZipConsumer, ArchiveReader {
     if (file.indexOf("/") >= 0) return this.skip("folders inside " + top + " are not allowed");
     const dir = "/" + top;
     // As POST /api/v1/files refuses the name, before a byte is stored.
-    const refused = checkName(dir, file) || nameClash(dir, file);
+    const refused = loadModule<typeof NameCheck>("files/name-check")(dir, file);
     if (refused) return this.skip(refused.message);
     this.kind = K_FILE;
     this.folder = f;
@@ -318,7 +320,7 @@ class RestoreStream implements ZipConsumer, ArchiveReader {
     if (isTextFolder(this.dir) && (f.span(0) < f.size || !loadModule<typeof TextCheck>("backup/text-check")(this.dir, f.read(0, f.size)))) {
       return this.skip("content does not suit " + this.dir);
     }
-    const refused = publish(this.dir, this.base, f);
+    const refused = loadModule<typeof Publish>("files/publish")(this.dir, this.base, f);
     if (refused) return this.noRoom();
     this.drop();
     this.kind = K_SKIP;

@@ -7,6 +7,14 @@ export interface RecordFlash {
   write(name: string, data: string): boolean;
   erase(name: string): void;
   crc(data: string): number;
+  /**
+   * Optional, with readAt: writes `data` at byte `offset` of file `name`; the write at offset 0
+   * makes the file `size` bytes long (Storage.write's four-argument form). A record is then
+   * written as its header and its text, without a copy of the text joined to the header.
+   */
+  writeAt?(name: string, data: string, offset: number, size: number): boolean;
+  /** `length` bytes of file `name` from `offset` (Storage.read's three-argument form). */
+  readAt?(name: string, offset: number, length: number): string | undefined;
 }
 
 interface Loaded { value: unknown; seq: number; slot: number }
@@ -52,16 +60,27 @@ export class AtomicRecord {
 
   /** Writes into the slot that does not hold the newest copy; false when the flash refused. */
   save(value: unknown): boolean {
+    const flash = this.flash;
     const body = JSON.stringify(value);
     const next = this.slot ? 0 : 1;
-    const data = (this.seq + 1) + " " + this.flash.crc(body) + " " + body;
+    const name = slotName(this.base, next);
+    const head = (this.seq + 1) + " " + flash.crc(body) + " ";
     let written = false;
     try {
-      written = this.flash.write(slotName(this.base, next), data);
+      if (flash.writeAt && flash.readAt) {
+        // In two pieces, each read back in place: the text is never joined to its header.
+        const size = head.length + body.length;
+        written = flash.writeAt(name, head, 0, size) && flash.writeAt(name, body, head.length, size) &&
+          (flash.read(name) || "").length === size && flash.readAt(name, 0, head.length) === head &&
+          flash.readAt(name, head.length, body.length) === body;
+      } else {
+        const data = head + body;
+        written = flash.write(name, data) && flash.read(name) === data;
+      }
     } catch (e) {
       written = false;
     }
-    if (!written || this.flash.read(slotName(this.base, next)) !== data) {
+    if (!written) {
       // A torn or refused copy must not outrank the good one at the next boot.
       try { this.flash.erase(slotName(this.base, next)); } catch (e) { /* already gone */ }
       return false;

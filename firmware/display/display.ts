@@ -8,12 +8,14 @@ import type { LinkHealth } from "./status-dots";
 import { AppLoop } from "../apps/loop";
 import { builtinApps } from "../apps/builtin/index";
 import { textKit } from "../apps/text-kit";
-import { wireLoopButtons } from "../apps/buttons";
+import { loopButtons } from "../apps/buttons";
 import { TextPage } from "../apps/text-page";
 import { PushedApp, payloadHost } from "../apps/payload-app";
 import { NoticeQueue } from "../notify/queue";
 import type RestoreOrder from "../apps/order-load.mod";
 import { loadModule } from "../platform/modules";
+import { watchButtons } from "../platform/buttons";
+import type { ButtonListener } from "../platform/buttons";
 import { Indicators } from "./indicators";
 import { Moodlight } from "./moodlight";
 import { newOverlay } from "./overlay";
@@ -40,6 +42,8 @@ export class Display {
   readonly moodlight: Moodlight;
   readonly clock: LocalClock;
   readonly engine: DisplayEngine;
+  /** What hears the wired buttons: the loop, and in station mode the webhook and MQTT. */
+  readonly buttons: ButtonListener[];
   overlay: OverlayState;
   /** The global overlay as drawn: made when it is set, dropped (with its module) when cleared. */
   private weather: Layer | null;
@@ -90,7 +94,8 @@ export class Display {
     });
     payloadHost.width = this.engine.width;
     settings.onChange(() => this.engine.regrade());
-    wireLoopButtons(system.config, this.loop, () => current().blockNavigation, this.notices);
+    this.buttons = watchButtons(system.config);
+    this.buttons.push(loopButtons(system.config, this.loop, () => current().blockNavigation, this.notices));
   }
 
   /**

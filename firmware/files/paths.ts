@@ -59,6 +59,8 @@ export function recordFlash(): RecordFlash {
     write: (n, d) => s.write(n, d),
     erase: (n) => s.erase(n),
     crc: (d) => E.CRC32(d),
+    writeAt: (n, d, o, z) => s.write(n, d, o, z),
+    readAt: (n, o, l) => s.read(n, o, l),
   };
 }
 

@@ -9,11 +9,14 @@ import type { MakeUpload } from "../http/upload";
 import type { Failure } from "../core/failure";
 import { failure } from "../core/failure";
 import { ok } from "../http/types";
-import { checkName, invalidPath, nameClash, uploadFolder } from "./names";
+import { invalidPath, uploadFolder } from "./names";
 import { SNIFF_BYTES, TEXT_MAX, isTextFolder, startSuits } from "./content";
 import { loadModule } from "../platform/modules";
 import type TextCheck from "../backup/text-check.mod";
-import { Incoming, publish, storageFull, sweep } from "./store";
+import type NameCheck from "./name-check.mod";
+import type Publish from "./publish.mod";
+import type Sweep from "./sweep.mod";
+import { Incoming, storageFull } from "./store";
 
 function unsuitable(dir: string): Failure {
   return failure(415, "unsupportedMediaType", "content does not suit " + dir);
@@ -25,7 +28,9 @@ const makeUpload: MakeUpload = (req) => {
   // The declared body length bounds each file: its segments are never made larger.
   const declared = parseInt(req.header("content-length"), 10);
   const bound = declared > 0 ? declared : 0;
-  sweep();
+  // The checks of names, the publishing and the sweep are modules of their own, loaded where they
+  // run: the upload holds only what streams a file in.
+  loadModule<typeof Sweep>("files/sweep")();
   let name = "";
   let file: Incoming | null = null;
   /** The first bytes of the file, held until its start has been judged ("" once it has). */
@@ -49,7 +54,7 @@ const makeUpload: MakeUpload = (req) => {
       // A form field, or a file input left empty.
       if (!filename) return null;
       if (filename.charAt(0) === "/") return invalidPath();
-      const bad = checkName(dir, filename) || nameClash(dir, filename);
+      const bad = loadModule<typeof NameCheck>("files/name-check")(dir, filename);
       if (bad) return bad;
       name = filename;
       file = new Incoming(bound);
@@ -83,7 +88,7 @@ const makeUpload: MakeUpload = (req) => {
       if (isTextFolder(dir) && (f.span(0) < f.size || !loadModule<typeof TextCheck>("backup/text-check")(dir, f.read(0, f.size)))) {
         return unsuitable(dir);
       }
-      const out = publish(dir, name, f);
+      const out = loadModule<typeof Publish>("files/publish")(dir, name, f);
       drop();
       if (!out) published++;
       return out;

@@ -20,7 +20,11 @@ function withoutDefaultPort(authority: string): string {
   return a.endsWith(":80") ? a.substr(0, a.length - 3) : a;
 }
 
-export function isAuthorized(header: string, user: string, pass: string): boolean {
+/**
+ * Whether Authorization header `header` carries Basic credentials equal to `login`, the stored
+ * user name and password as "user:pass" (system/store.ts, SystemStore.login).
+ */
+export function isAuthorized(header: string, login: string): boolean {
   const h = header.trim();
   if (h.substr(0, 6).toLowerCase() !== "basic ") return false;
   let decoded: string;
@@ -29,7 +33,7 @@ export function isAuthorized(header: string, user: string, pass: string): boolea
   } catch (e) {
     return false;
   }
-  return decoded === user + ":" + pass;
+  return decoded === login;
 }
 
 /**

@@ -3,8 +3,9 @@
 import type { App } from "../app";
 import type { ApiRequest, Handler, Method, MethodSpec, ParamsCheck, Reply } from "./types";
 import type RunUpload from "./upload-run.mod";
-import { failure, errorBody, isFailure, type Failure } from "../core/failure";
-import { toJson, parseJson } from "../core/json";
+import { failure, isFailure, type Failure } from "../core/failure";
+import { parseJson } from "../core/json";
+import { send, sendFailure, sendReply, forgetRequest, headerMap, headerOf, type Headers } from "./send";
 import { matchRoute, allowedMethods, methodSpec, paramsCheck } from "./router";
 import { loadModule } from "../platform/modules";
 import { splitTarget } from "./query";
@@ -34,84 +35,6 @@ const UPLOAD_PATHS = ["/update", "/api/v1/files", "/api/v1/audio/mp3", "/api/v1/
 
 const OVERRIDABLE = ["PUT", "PATCH", "DELETE"];
 
-type Headers = { [name: string]: string };
-
-function send(res: EspResponse, status: number, headers: Headers, body: string, head: boolean): void {
-  headers["Connection"] = "close";
-  // A HEAD answer announces the length the GET body would have.
-  headers["Content-Length"] = "" + body.length;
-  res.writeHead(status, headers);
-  res.end(head ? "" : body);
-}
-
-function sendFailure(res: EspResponse, f: Failure, cors: boolean, extra?: Headers): void {
-  const headers: Headers = extra || {};
-  headers["Content-Type"] = "application/json";
-  if (cors) headers["Access-Control-Allow-Origin"] = "*";
-  if (f.retryAfter) headers["Retry-After"] = "" + f.retryAfter;
-  send(res, f.status, headers, toJson(errorBody(f)), false);
-}
-
-/**
- * A streamed answer: the head and `first`, then a piece of `next` each time Espruino has sent
- * everything written so far (its `drain`), until `next` gives undefined. There is no
- * Content-Length: the end of the body is the end of the connection. `done` runs once it has ended.
- */
-function sendStream(res: EspResponse, status: number, headers: Headers, first: string,
-  next: () => string | undefined, done?: () => void): void {
-  headers["Connection"] = "close";
-  res.writeHead(status, headers);
-  let over = false;
-  const more = () => {
-    if (over) return;
-    let piece: string | undefined = "";
-    // An empty write sends nothing, so no drain would follow it.
-    while (piece === "") {
-      try {
-        piece = next();
-      } catch (e) {
-        piece = undefined;
-      }
-    }
-    if (piece === undefined) {
-      over = true;
-      res.end();
-      if (done) done();
-      return;
-    }
-    res.write(piece);
-  };
-  res.on("drain", more);
-  // A client gone: nothing more is asked for.
-  res.on("close", () => { over = true; });
-  // The head alone is written too, and its drain asks for the first piece.
-  if (first !== "") res.write(first);
-  else more();
-}
-
-function sendReply(res: EspResponse, reply: Reply, cors: boolean, head: boolean): void {
-  const headers: Headers = {};
-  if (reply.headers) for (const k in reply.headers) headers[k] = reply.headers[k];
-  if (cors) headers["Access-Control-Allow-Origin"] = "*";
-  let body = "";
-  if (reply.text !== undefined) {
-    headers["Content-Type"] = reply.contentType || "text/plain";
-    body = reply.text;
-  } else if (reply.json !== undefined) {
-    headers["Content-Type"] = "application/json";
-    body = toJson(reply.json);
-  }
-  const after = reply.after;
-  // Let the answer leave the socket before the restart or sleep.
-  const later = after ? () => { setTimeout(after, 200); } : undefined;
-  if (reply.chunks) {
-    if (!headers["Content-Type"]) headers["Content-Type"] = reply.contentType || "application/octet-stream";
-    return sendStream(res, reply.status, headers, head ? "" : body, head ? () => undefined : reply.chunks, later);
-  }
-  send(res, reply.status, headers, body, head);
-  if (later) later();
-}
-
 /**
  * The length of the body a request declares, which is when Espruino's server raises `end`: -1 for
  * a chunked body (its last chunk ends it), 0 without Content-Length (a request without either has
@@ -123,23 +46,6 @@ function declaredLength(header: (name: string) => string): number {
   const v = header("content-length");
   if (v === "") return 0;
   return /^[0-9]+$/.test(v) ? parseInt(v, 10) : NaN;
-}
-
-/**
- * Lets go of a request whose answer has gone out but whose body may still come, maybe never (a
- * client gone unseen, or stalled): Espruino keeps such a connection open until the declared body
- * has arrived. Without the request's own listeners it holds only Espruino's objects (about 45
- * variables, measured) rather than everything the listeners' scopes hold (about 700). Whatever
- * still comes goes to a builtin, which holds no scope: with no `data` listener at all Espruino
- * would keep the bytes.
- */
-export function forgetRequest(req: EspRequest): void {
-  const r = req as unknown as { removeAllListeners?: (ev: string) => void };
-  if (!r.removeAllListeners) return;
-  r.removeAllListeners("data");
-  r.removeAllListeners("end");
-  r.removeAllListeners("close");
-  req.on("data", Math.abs as unknown as (chunk: string) => void);
 }
 
 /**
@@ -234,12 +140,55 @@ function preflight(res: EspResponse, methods: string): void {
   }, "", false);
 }
 
-/** Answers `req` by the route table `routes` (the text router.ts reads). */
-export function handleRequest(app: App, routes: string, req: EspRequest, res: EspResponse): void {
+/**
+ * A JSON (or raw) body taken in and handed to the route's handler, and its answer sent. A function
+ * of its own, so that while the body arrives and the handler works only what they need is held,
+ * not everything the checks before them looked at.
+ */
+function takeBody(app: App, req: EspRequest, res: EspResponse, request: ApiRequest, spec: MethodSpec, max: number,
+  declared: number, contentType: string, cors: boolean, head: boolean): void {
+  const m = request.method;
+  // The checks are done with the map of lower-case headers; the handler, which seldom reads one,
+  // looks them up in the request itself, and the map is not held while the body comes.
+  request.header = headerOf(req);
+  readBody(req, max, declared, (raw, total, cut, stalled) => {
+    if (stalled) return sendFailure(res, failure(400, "badRequest", "request body is incomplete"), cors);
+    if (cut || (max > 0 && total > max)) {
+      const limit = max > 0 ? max : DRAIN_MAX;
+      return sendFailure(res, failure(413, "payloadTooLarge", "request body is larger than " + limit + " bytes"), cors);
+    }
+    // A POST is not type-gated: a body it declares as something other than JSON counts as empty.
+    if (m === "POST" && contentType !== "" && !isJsonType(contentType)) raw = "";
+    const json = max > 0 && !spec.rawBody;
+    if (!json) request.raw = raw;
+    if (json && raw.trim() !== "") {
+      const parsed = spec.parser ? loadModule<typeof parseJson>(spec.parser)(raw) : parseJson(raw);
+      // The text is not needed beside its parsed value while the handler works on it.
+      raw = "";
+      if (!parsed) return sendFailure(res, failure(400, "invalidJson", "request body is not valid JSON"), cors);
+      request.body = parsed.value;
+    } else if (json && spec.emptyBody === "invalidJson") {
+      return sendFailure(res, failure(400, "invalidJson", "request body is not valid JSON"), cors);
+    }
+    let out: Reply | Failure;
+    try {
+      out = loadModule<Handler>(spec.handler)(request, app);
+    } catch (e) {
+      out = failure(500, "internalError", "command failed");
+    }
+    if (isFailure(out)) return sendFailure(res, out, cors);
+    sendReply(res, out, cors, head);
+  });
+}
+
+/**
+ * Answers `req` by the route table `routes` (the text router.ts reads). `release` lets go of this
+ * module (serve.mod.ts holds it between requests): an upload calls it before its body comes, so
+ * that the pipeline is not held for as long as the upload takes.
+ */
+export function handleRequest(app: App, routes: string, req: EspRequest, res: EspResponse, release: () => void): void {
   const target = splitTarget(req.url || "/");
-  const lower: Headers = {};
-  for (const k in req.headers) lower[k.toLowerCase()] = "" + req.headers[k];
-  const header = (name: string) => lower[name] || "";
+  const header = headerMap(req);
   let method = (req.method || "GET").toUpperCase();
   const head = method === "HEAD";
   if (head) method = "GET";
@@ -251,7 +200,6 @@ export function handleRequest(app: App, routes: string, req: EspRequest, res: Es
   }
 
   const setup = app.mode === "setup";
-  const config = app.system.config;
   // Answers of the protected routes never carry the CORS header, refusals included.
   const early = match && methodSpec(match, method);
   let cors = !(early && isGuarded(early, target.query));
@@ -284,7 +232,9 @@ export function handleRequest(app: App, routes: string, req: EspRequest, res: Es
     if (!own) return reject(failure(403, "forbidden", "requests must be addressed to this device"));
   }
 
-  if (config.authEnabled && !isAuthorized(header("authorization"), config.authUser, config.authPass)) {
+  // The login check reads the stored credentials only, not the whole configuration.
+  const login = app.system.login;
+  if (login !== "" && !isAuthorized(header("authorization"), login)) {
     return reject(failure(401, "unauthorized", "authentication required"),
       { "WWW-Authenticate": "Basic realm=\"" + AUTH_REALM + "\"" });
   }
@@ -354,41 +304,13 @@ export function handleRequest(app: App, routes: string, req: EspRequest, res: Es
     } catch (e) {
       return reject(failure(500, "internalError", "command failed"), undefined, "now");
     }
-    return run(req, request, app, spec.handler, max, declared, (f) => reject(f, undefined, "now"), (out) => {
-      if (isFailure(out)) sendFailure(res, out, cors);
-      else sendReply(res, out, cors, false);
-    });
+    // From here the upload runner answers on its own: nothing it keeps points back into this
+    // module, which is let go so that the upload does not hold it.
+    release();
+    return run(req, res, request, app, spec.handler, max, declared, cors);
   }
   if (max > 0 && declared > SMALL_BODY && !hasFreeVars(RESERVE_VARS + declared / 4)) {
     return reject(failure(507, "insufficientStorage", "not enough free memory for this request body"));
   }
-
-  readBody(req, max, declared, (raw, total, cut, stalled) => {
-    if (stalled) return sendFailure(res, failure(400, "badRequest", "request body is incomplete"), cors);
-    if (cut || (max > 0 && total > max)) {
-      const limit = max > 0 ? max : DRAIN_MAX;
-      return sendFailure(res, failure(413, "payloadTooLarge", "request body is larger than " + limit + " bytes"), cors);
-    }
-    // A POST is not type-gated: a body it declares as something other than JSON counts as empty.
-    if (m === "POST" && contentType !== "" && !isJsonType(contentType)) raw = "";
-    const json = max > 0 && !spec.rawBody;
-    if (!json) request.raw = raw;
-    if (json && raw.trim() !== "") {
-      const parsed = spec.parser ? loadModule<typeof parseJson>(spec.parser)(raw) : parseJson(raw);
-      // The text is not needed beside its parsed value while the handler works on it.
-      raw = "";
-      if (!parsed) return sendFailure(res, failure(400, "invalidJson", "request body is not valid JSON"), cors);
-      request.body = parsed.value;
-    } else if (json && spec.emptyBody === "invalidJson") {
-      return sendFailure(res, failure(400, "invalidJson", "request body is not valid JSON"), cors);
-    }
-    let out: Reply | Failure;
-    try {
-      out = loadModule<Handler>(spec.handler)(request, app);
-    } catch (e) {
-      out = failure(500, "internalError", "command failed");
-    }
-    if (isFailure(out)) return sendFailure(res, out, cors);
-    sendReply(res, out, cors, head);
-  });
+  takeBody(app, req, res, request, spec, max, declared, contentType, cors, head);
 }

@@ -7,8 +7,9 @@
 // MakeUpload. The transport:
 //   1. runs its usual checks (method, setup mode, cross-site) and, for the login, reads the whole
 //      body before answering 401 (nothing is stored: no sink is made);
-//   2. calls the MakeUpload once the headers are in; a Failure answers at once (the rest of the
-//      body drained, up to a bound, then the connection closed);
+//   2. hands the request over to its upload runner (http/upload-run), which lets go of the request
+//      pipeline and then calls the MakeUpload, before any of the body is read; a Failure answers at
+//      once (the rest of the body drained, up to a bound, then the connection closed);
 //   3. for each part: begin(field, filename, contentType), data(chunk) for its bytes (chunks of a
 //      few hundred bytes, as they arrive, boundaries removed), end(); any of them may answer a
 //      Failure, which stops the upload (the rest is drained) and answers it after abort();

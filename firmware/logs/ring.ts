@@ -7,10 +7,10 @@ import { utcOffsetMs } from "../time/tz";
 import { nowMs } from "../platform/system";
 
 /**
- * Bytes of text the ring holds: about 25 lines of the usual length. Allocated once as one typed
- * array, it costs the interpreter about 150 variables for good, and nothing more as lines come.
+ * Bytes of text the ring holds: about 15 lines of the usual length. Allocated once as one typed
+ * array, it costs the interpreter about 75 variables for good, and nothing more as lines come.
  */
-export const LOG_BYTES = 2048;
+export const LOG_BYTES = 1024;
 /** The longest line kept, in bytes, its time included; a longer one is cut. */
 export const LINE_MAX = 120;
 /** The most lines kept, however short. */

@@ -4,8 +4,8 @@
 // reconnects after a failure on timers, later each time (never a loop that waits). The state of
 // the connection is what device state shows as `mqtt`.
 //
-// Resident and held all the time, so it is kept small: every field, method and closure here costs
-// the interpreter variables whether MQTT is used or not.
+// Held all the time MQTT is enabled (module mqtt/session), so it is kept small: every field, method
+// and closure here costs the interpreter variables for as long as MQTT is in use.
 import type { MqttLink } from "./link";
 import type { ConnectionStatus } from "../net/status";
 import type { SystemConfig } from "../system/schema";

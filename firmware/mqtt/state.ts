@@ -63,7 +63,8 @@ export class MqttState {
     if (this.timer === undefined) this.timer = setInterval(() => this.tick(), WATCH_MS);
     if (!this.watching) {
       this.watching = true;
-      this.watchButtons();
+      // Each button's level on its every edge, retained.
+      this.app.display.buttons.push((name, pressed) => this.edge(name, pressed));
     }
     this.flush();
   }
@@ -115,26 +116,10 @@ export class MqttState {
     }
   }
 
-  /** Publishes each button's level on its every edge, retained. */
-  private watchButtons(): void {
-    const cfg = this.app.system.config;
-    if (cfg.pinBtnLeft >= 0) watchEdge(this, cfg.pinBtnLeft, "left");
-    if (cfg.pinBtnSelect >= 0) watchEdge(this, cfg.pinBtnSelect, "select");
-    if (cfg.pinBtnRight >= 0) watchEdge(this, cfg.pinBtnRight, "right");
-  }
-
   /** A button went down (pressed) or up: published at once, even between two ticks. */
   edge(name: string, pressed: boolean): void {
     const link = this.link;
     if (!link.connected()) return;
     if (!link.publish(link.prefix() + "/state/buttons/" + name, pressed ? "1" : "0", true, 0)) this.pending |= BUTTONS;
   }
-}
-
-/**
- * A watch of its own beside the app loop's on the same pin (active low, as platform/io sets it
- * up), made here so that its callback keeps no more than the state and the button's name.
- */
-function watchEdge(st: MqttState, pin: number, name: string): void {
-  setWatch((e) => st.edge(name, !e.state), pin, { repeat: true, edge: "both", debounce: 20 });
 }

@@ -1,14 +1,8 @@
-// Pins: analog taps, buttons, the I2C bus.
+// Pins: analog taps and the I2C bus (the buttons: ./buttons.ts).
 
 /** A 12-bit ADC reading (0-4095). Espruino on the ESP32 returns the raw count divided by 4096. */
 export function readAdc(pin: number): number {
   return Math.min(4095, Math.round(analogRead(pin) * 4096));
-}
-
-/** Active-low button with the internal pull-up; calls back on every change of state. */
-export function watchButton(pin: number, onChange: (pressed: boolean) => void): void {
-  pinMode(pin, "input_pullup");
-  setWatch((e) => onChange(!e.state), pin, { repeat: true, edge: "both", debounce: 20 });
 }
 
 export function openI2c(sda: number, scl: number): I2C {

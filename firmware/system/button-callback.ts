@@ -1,7 +1,7 @@
 // The buttonCallback webhook: every edge of a wired button, down and up, goes to the URL in the
 // system field buttonCallback (read live: a PUT applies at once; empty: off). Resident are only
-// the watches and the small state below; building and sending a request is the module
-// system/callback, loaded on an edge only while a URL is set.
+// a listener on the buttons (platform/buttons) and the small state below; building and sending a
+// request is the module system/callback, loaded on an edge only while a URL is set.
 import type { App } from "../app";
 import type SendCallback from "./callback.mod";
 import { loadModule } from "../platform/modules";
@@ -31,21 +31,10 @@ function onEdge(st: CallbackState, name: string, pressed: boolean): void {
 }
 
 /**
- * A watch of its own beside the app loop's on the same pin (active low, as platform/io sets it
- * up), made here so that its callback keeps no more than the state and the button's name.
- */
-function watchEdge(st: CallbackState, pin: number, name: string): void {
-  setWatch((e) => onEdge(st, name, !e.state), pin, { repeat: true, edge: "both", debounce: 20 });
-}
-
-/**
  * In station mode, once the network is up. The buttons are named after their wiring, whatever
  * swapButtons and rotate do to the loop: left, middle (the select button) and right.
  */
 export function watchButtonCallback(app: App): void {
-  const cfg = app.system.config;
   const st: CallbackState = { app, busy: false, next: "", failed: "" };
-  if (cfg.pinBtnLeft >= 0) watchEdge(st, cfg.pinBtnLeft, "left");
-  if (cfg.pinBtnSelect >= 0) watchEdge(st, cfg.pinBtnSelect, "middle");
-  if (cfg.pinBtnRight >= 0) watchEdge(st, cfg.pinBtnRight, "right");
+  app.display.buttons.push((name, pressed) => onEdge(st, name === "select" ? "middle" : name, pressed));
 }

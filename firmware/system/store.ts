@@ -18,14 +18,11 @@ export type LiveConfig = Pick<SystemConfig, "tz" | "ntpServer" | "mqttEnabled" |
   "brightnessSmoothing" | "ldrFactor" | "ldrGamma" | "ldrOnGround" | "maxBrightness" | "minBrightness" |
   "tempDecimals" | "tempOffset" | "humOffset" | "batteryDividerRatio" | "buttonCallback">;
 
-const LIVE_FIELDS = "tz ntpServer mqttEnabled mqttHost brightnessSmoothing ldrFactor ldrGamma ldrOnGround " +
-  "maxBrightness minBrightness tempDecimals tempOffset humOffset batteryDividerRatio buttonCallback";
-
 /** How long the whole configuration stays in memory after it was last asked for. */
 const HOLD_MS = 500;
 
 export class SystemStore {
-  /** What frames and timers read; replaced (never changed) by every load and save. */
+  /** What frames and timers read; replaced (never changed) by every load, save and wipe. */
   live!: LiveConfig;
   /** True when the last load found an unusable pin map and runs on the board defaults instead. */
   pinFallback: boolean;
@@ -35,6 +32,12 @@ export class SystemStore {
   /** The whole configuration while it is held, else null (read again from flash when asked). */
   private held: SystemConfig | null;
   private drop: number | undefined;
+  /**
+   * The login every request is checked against, "user:pass", or "" when requests need none
+   * (authEnabled off): kept on its own so that the check does not read the whole configuration.
+   * Replaced by every load and save.
+   */
+  login: string;
 
   constructor(flash: RecordFlash, board: Board) {
     this.board = board;
@@ -42,6 +45,7 @@ export class SystemStore {
     this.record = new AtomicRecord(flash, "sys");
     this.pinFallback = false;
     this.held = null;
+    this.login = "";
   }
 
   /**
@@ -50,7 +54,12 @@ export class SystemStore {
    * the live fields. A PUT replaces the object: read it where it is used, do not keep it.
    */
   get config(): SystemConfig {
-    if (!this.held) this.load();
+    if (!this.held) {
+      // Read again after it was let go: the same stored copy that `live` and `login` were made
+      // from (every save and wipe makes them afresh), so they are kept, not made again beside
+      // whatever still holds their strings.
+      this.held = loadModule<typeof SystemLoad>("system/load")(this.record.load(), this.board, this.chip()).config;
+    }
     this.hold();
     return this.held as SystemConfig;
   }
@@ -78,9 +87,13 @@ export class SystemStore {
 
   private use(config: SystemConfig): void {
     this.held = config;
+    this.login = config.authEnabled ? config.authUser + ":" + config.authPass : "";
     this.hold();
     const live = {} as { [name: string]: unknown };
-    const names = LIVE_FIELDS.split(" ");
+    // The names of LiveConfig. A literal here rather than a top-level constant: a top-level string
+    // would be copied into memory for good (about 20 variables), this one only while use() runs.
+    const names = ("tz ntpServer mqttEnabled mqttHost brightnessSmoothing ldrFactor ldrGamma ldrOnGround " +
+      "maxBrightness minBrightness tempDecimals tempOffset humOffset batteryDividerRatio buttonCallback").split(" ");
     for (let i = 0; i < names.length; i++) live[names[i]] = (config as unknown as { [name: string]: unknown })[names[i]];
     this.live = live as unknown as LiveConfig;
   }

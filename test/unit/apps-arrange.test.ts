@@ -133,7 +133,7 @@ test("a change of apps keeps the page on screen; a page that left gives its plac
 test("a change of apps during a transition lets it run on", () => {
   const { loop } = makeLoop({ trans: 500 });
   add(loop, pushed("weather"));
-  loop.next(100, false);
+  loop.step(1, 100, false);
   assert.is(loop.incoming()!.name, "Date");
   add(loop, pushed("bus"));
   assert.is(loop.current()!.name, "Time");

@@ -54,28 +54,28 @@ test("autoTransition off keeps the page until asked", () => {
   loop.update(100000);
   assert.is(loop.current()!.name, "Time");
   assert.is(loop.incoming(), null);
-  loop.next(100000, false);
+  loop.step(1, 100000, false);
   assert.is(loop.incoming()!.name, "Date");
 });
 
 test("next and previous wrap around; previous plays the transition backwards", () => {
   const { loop } = makeLoop();
-  loop.previous(10, false);
+  loop.step(-1, 10, false);
   assert.is(loop.incoming()!.name, "Battery");
   assert.is(loop.reverse, true);
-  loop.next(20, true);
+  loop.step(1, 20, true);
   // The running transition lands first, then the fast step goes on from there.
   assert.is(loop.current()!.name, "Time");
   assert.is(loop.incoming(), null);
-  loop.next(30, false);
+  loop.step(1, 30, false);
   assert.is(loop.reverse, false);
 });
 
 test("transitionDirection reverse flips both ways", () => {
   const { loop } = makeLoop({ reverse: true });
-  loop.next(0, false);
+  loop.step(1, 0, false);
   assert.is(loop.reverse, true);
-  loop.previous(5000, false);
+  loop.step(-1, 5000, false);
   assert.is(loop.reverse, false);
 });
 
@@ -100,7 +100,7 @@ test("one app never rotates", () => {
   const loop = new AppLoop([app("Time")], () => ({ autoTransition: true, appDurationMs: 10, transitionDurationMs: 0 }),
     () => 1, () => false);
   loop.update(1000);
-  loop.next(1000, false);
+  loop.step(1, 1000, false);
   assert.is(loop.current()!.name, "Time");
 });
 
@@ -217,14 +217,14 @@ test("a step or an activation loads the page it brings at once (outside frames);
   const p = probe("ABCD");
   const loop = probeLoop(p);
   frame(p, loop, 0);
-  loop.previous(100, false);
+  loop.step(-1, 100, false);
   assert.is(loop.incoming()!.name, "D");
   assert.is(loadedOf(p), "AD", "B, next a moment ago, is released");
   loop.activate("C", 200, true);
   assert.is(loop.current()!.name, "C", "the transition to D landed, then C came at once");
   assert.is(loop.upcoming()!.name, "D");
   assert.is(loadedOf(p), "CD");
-  loop.next(300, true);
+  loop.step(1, 300, true);
   assert.is(loop.current()!.name, "D");
   assert.is(loadedOf(p), "AD");
   assert.equal(p.log.filter((l) => l.indexOf("in frame") >= 0), []);
@@ -240,7 +240,7 @@ test("a page that cannot be loaded is skipped by the rotation and by steps, and 
   assert.is(loop.current()!.name, "C");
   await afterFrame();
   assert.is(loop.upcoming()!.name, "A", "past the end, round to A");
-  loop.previous(7100, true);
+  loop.step(-1, 7100, true);
   assert.is(loop.current()!.name, "A", "back from C skips B");
   assert.is(loop.activate("B", 7200, true), true);
   assert.is(loop.current()!.name, "B");
@@ -256,7 +256,7 @@ test("a loop whose other pages all fail stays on its page", async () => {
   frame(p, loop, 70000);
   await afterFrame();
   assert.is(loop.current()!.name, "A");
-  loop.next(70100, true);
+  loop.step(1, 70100, true);
   assert.is(loop.current()!.name, "A");
 });
 

@@ -156,8 +156,8 @@ test("a page that left is released: what it kept goes with it, and it comes back
   const time = r.apps[0] as unknown as { page: unknown };
   const first = time.page;
   assert.ok(first);
-  r.loop.next(r.now, true);
-  r.loop.next(r.now, true);
+  r.loop.step(1, r.now, true);
+  r.loop.step(1, r.now, true);
   await frame(r);
   assert.is(r.report.currentApp, "Temperature");
   assert.not.ok(time.page, "Time is neither on screen nor next");
@@ -169,7 +169,7 @@ test("a page that left is released: what it kept goes with it, and it comes back
 
 test("GET /api/v1/apps lists every app of the rotation without loading any page", async () => {
   const r = rig(builtinApps(fittedHost()));
-  r.loop.next(r.now, true);
+  r.loop.step(1, r.now, true);
   loads.length = 0;
   const list = loadModule<Handler>("apps/list");
   const reply = list({ path: "/api/v1/apps" } as ApiRequest, { display: { loop: r.loop } } as unknown as App) as Reply;
@@ -203,7 +203,7 @@ test("a missing app module costs its page, not the render loop: skipped, blank w
   await frame(r);
   assert.is(r.report.currentApp, "Ghost");
   assert.ok(r.pushed[r.pushed.length - 1].pixels.every((p) => p === 0), "a blank page");
-  r.loop.next(r.now, true);
+  r.loop.step(1, r.now, true);
   await frame(r);
   assert.is(r.report.currentApp, "Date");
   assert.is(printed.length, 1, printed.join("\n"));
@@ -223,7 +223,7 @@ test("a module whose value makes no page is treated as missing", async () => {
   assert.ok(r.pushed[r.pushed.length - 1].pixels.every((p) => p === 0));
   assert.is(printed.length, 1);
   assert.match(printed[0], /Odd/);
-  r.loop.next(r.now, false);
+  r.loop.step(1, r.now, false);
   for (let k = 0; k < 40; k++) await frame(r);
   assert.is(r.report.currentApp, "Time");
 });

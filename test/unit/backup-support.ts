@@ -80,6 +80,8 @@ export function makeClock(capacity?: number, dir?: string): Clock {
     write: (name, data) => storage.write(name, data),
     erase: (name) => storage.erase(name),
     crc: (data) => crc32(Buffer.from(data, "latin1")),
+    writeAt: (name, data, offset, size) => storage.write(name, data, offset, size),
+    readAt: (name, offset, length) => storage.read(name, offset, length),
   };
   const system = new SystemStore(flash, board);
   system.load();

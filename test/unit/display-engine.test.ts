@@ -157,7 +157,7 @@ test("a transition starts on the page on screen and lands on the next one, timed
   const r = rig([builtinApp("Time"), builtinApp("Date")], (s) => { s.transitionDurationMs = 1000; });
   r.engine.tick(r.clock.ms);
   const time = last(r);
-  r.loop.next(r.clock.ms, false);
+  r.loop.step(1, r.clock.ms, false);
   r.engine.tick(r.clock.ms);
   assert.equal(last(r), time, "t = 0 shows the old page");
   r.clock.ms += 500;
@@ -175,7 +175,7 @@ test("every transition runs start to end without leaving the frame on a stale pa
   for (let e = 1; e < TRANSITIONS.length; e++) {
     const r = rig([builtinApp("Time"), builtinApp("Date")], (s) => { s.transitionDurationMs = 400; }, TRANSITIONS[e]);
     r.engine.tick(r.clock.ms);
-    r.loop.next(r.clock.ms, false);
+    r.loop.step(1, r.clock.ms, false);
     for (let k = 0; k <= 20; k++) {
       r.engine.tick(r.clock.ms);
       r.clock.ms += 25;
@@ -295,7 +295,7 @@ test("the next transition is made between changes, none in a change's frames, an
     assert.is(rain.prepare!(), true, "set up before the change");
     // A change takes what was made; no frame of it loads or makes anything.
     watch.ids.length = 0;
-    r.loop.next(r.clock.ms, false);
+    r.loop.step(1, r.clock.ms, false);
     assert.is(held(r).running, rain);
     assert.is(held(r).next, null);
     frames(r, 400);
@@ -313,7 +313,7 @@ test("the next transition is made between changes, none in a change's frames, an
     assert.is(held(r).dimmers!.length, 2);
     // Fade plays, lands, and is dropped with its dimmers once Slide is made for the change after.
     watch.ids.length = 0;
-    r.loop.next(r.clock.ms, false);
+    r.loop.step(1, r.clock.ms, false);
     frames(r, 400);
     assert.equal(watch.ids, []);
     r.settings.transitionEffect = "Slide";
@@ -359,11 +359,11 @@ test("a change that follows another at once has its transition made in the reque
   try {
     const r = rig([builtinApp("Time"), builtinApp("Date")], (s) => { s.transitionDurationMs = 400; }, "Pixelate");
     frames(r, 500);
-    r.loop.next(r.clock.ms, false);
+    r.loop.step(1, r.clock.ms, false);
     frames(r, 100);
     watch.ids.length = 0;
     // A second step lands the first change and starts another: its transition is made here.
-    r.loop.next(r.clock.ms, false);
+    r.loop.step(1, r.clock.ms, false);
     assert.equal(transitionIds(watch.ids), ["display/trans/pixelate"]);
     assert.is(held(r).running!.prepare!(), true, "set up before its first frame");
     watch.ids.length = 0;
@@ -384,7 +384,7 @@ test("a settings change makes the transition it asks for, for the next change", 
     r.engine.regrade();
     assert.equal(transitionIds(watch.ids), ["display/trans/slide", "display/trans/blink"]);
     assert.ok(held(r).next !== slide);
-    r.loop.next(r.clock.ms, false);
+    r.loop.step(1, r.clock.ms, false);
     assert.is(TRANSITIONS[r.loop.effect], "Blink");
     // Another change of settings that leaves the pick as it was keeps what was made.
     frames(r, 425);
@@ -407,7 +407,7 @@ test("a transition whose module is missing plays as a cut, reported once, and th
     const r = rig([builtinApp("Time"), builtinApp("Date")], (s) => { s.transitionDurationMs = 400; }, "Slide");
     for (const [from, to] of [[TimeApp, DateApp], [DateApp, TimeApp]]) {
       frames(r, 50);
-      r.loop.next(r.clock.ms, false);
+      r.loop.step(1, r.clock.ms, false);
       const old = fullDraw(new from(), r, r.loop.shownMs(r.clock.ms));
       frames(r, 200);
       // Half-way: still the old page as it was when the change started, then the new one.
@@ -442,7 +442,7 @@ test("a transition that throws as it draws, or as it is made, plays as a cut", (
     for (const effect of ["Blink", "Zoom"]) {
       const r = rig([builtinApp("Time"), builtinApp("Date")], (s) => { s.transitionDurationMs = 400; }, effect);
       frames(r, 50);
-      r.loop.next(r.clock.ms, false);
+      r.loop.step(1, r.clock.ms, false);
       const old = fullDraw(new TimeApp(), r, r.loop.shownMs(r.clock.ms));
       frames(r, 200);
       assert.equal(last(r), old, effect + ": the old page until the change lands");
@@ -487,7 +487,7 @@ test("the page to come has its still part drawn after frames, never in a frame o
     await between();
   }
   assert.is(page.stills, 1, "drawn ahead, once");
-  r.loop.next(r.clock.ms, false);
+  r.loop.step(1, r.clock.ms, false);
   let inFrames = 0;
   for (let k = 0; k < 30; k++) {
     const n = page.stills;

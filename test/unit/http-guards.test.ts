@@ -15,11 +15,11 @@ test("hostOf strips the port and lower-cases", () => {
 });
 
 test("isAuthorized compares Basic credentials exactly", () => {
-  assert.ok(isAuthorized("Basic " + b64("admin:pw"), "admin", "pw"));
-  assert.ok(isAuthorized("basic  " + b64("admin:p:w"), "admin", "p:w"));
-  assert.not.ok(isAuthorized("Basic " + b64("admin:px"), "admin", "pw"));
-  assert.not.ok(isAuthorized("Bearer " + b64("admin:pw"), "admin", "pw"));
-  assert.not.ok(isAuthorized("", "admin", "pw"));
+  assert.ok(isAuthorized("Basic " + b64("admin:pw"), "admin:pw"));
+  assert.ok(isAuthorized("basic  " + b64("admin:p:w"), "admin:p:w"));
+  assert.not.ok(isAuthorized("Basic " + b64("admin:px"), "admin:pw"));
+  assert.not.ok(isAuthorized("Bearer " + b64("admin:pw"), "admin:pw"));
+  assert.not.ok(isAuthorized("", "admin:pw"));
 });
 
 test("crossSite: Origin against Host, and Sec-Fetch-Site", () => {

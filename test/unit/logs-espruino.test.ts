@@ -93,9 +93,9 @@ test("the ring in Espruino: the same lines as in Node, a fixed cost, no growth",
   assert.is(get("all"), expected.all);
   assert.is(get("after"), expected.after);
   assert.is(JSON.parse(get("after")).lines.length, 5);
-  // The buffer (2048 bytes) and the ring's few fields, and nothing more however much is logged.
+  // The buffer (1024 bytes) and the ring's few fields, and nothing more however much is logged.
   const [usage, text] = get("ring").split(" ").map(Number);
-  assert.ok(text >= 147 && text <= 155, "buffer " + text);
+  assert.ok(text >= 74 && text <= 80, "buffer " + text);
   assert.ok(usage <= text + 30, "opening the log took " + usage);
   assert.ok(+get("growth") <= 2, "growth " + get("growth"));
   const stamped = JSON.parse(get("stamped"));

@@ -13,6 +13,18 @@ export class MemFlash implements RecordFlash {
     this.files[name] = data;
     return true;
   }
+  /** Storage.write's four-argument form: the write at offset 0 makes a blank file of `size` bytes. */
+  writeAt(name: string, data: string, offset: number, size: number): boolean {
+    if (this.refuse) return false;
+    const old = offset === 0 ? "\xff".repeat(size) : this.files[name];
+    if (old === undefined || offset + data.length > old.length) return false;
+    this.files[name] = old.substr(0, offset) + data + old.substr(offset + data.length);
+    return true;
+  }
+  readAt(name: string, offset: number, length: number): string | undefined {
+    const f = this.files[name];
+    return f === undefined ? undefined : f.substr(offset, length);
+  }
   erase(name: string): void { delete this.files[name]; }
   crc(data: string): number {
     let h = 7;

@@ -46,7 +46,7 @@ export class Runtime {
    * scan's start to its results being handed out, or dropped when nobody comes for them (system/
    * wifi-scan makes it and drops it).
    */
-  wifiScan: { started: number; running: boolean; found: ScanResult[] | null } | null;
+  wifiScan: { started: number; running: boolean; found: ScanResult[] | null; forget?: number } | null;
   /** Present only when the pin was wired at boot. */
   battery: AdcSampler | null;
   light: AdcSampler | null;

@@ -24,9 +24,9 @@ type ScanState = NonNullable<Runtime["wifiScan"]>;
  * own, so that the timer holds only these two and not the request that started the scan.
  */
 function forgetLater(rt: Runtime, s: ScanState): void {
-  setTimeout(() => {
+  s.forget = setTimeout(() => {
     if (rt.wifiScan === s) rt.wifiScan = null;
-  }, SCAN_KEEP_MS);
+  }, SCAN_KEEP_MS) as unknown as number;
 }
 
 const wifiScan: Handler = (req, app) => {
@@ -36,6 +36,8 @@ const wifiScan: Handler = (req, app) => {
     // Handed out once; with no scan running the state goes too, until the next scan.
     const found = s.found;
     rt.wifiScan = null;
+    // The timer would hold the results until it ran.
+    if (s.forget !== undefined) clearTimeout(s.forget);
     return json(found);
   }
   if (!s.running || nowMs() - s.started > SCAN_STALE_MS) {

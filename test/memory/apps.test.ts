@@ -4,8 +4,8 @@
 // most 200, its request peaking at most 3,500 over idle; past the caps, 507 and nothing more held.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { startEspruino, type EspruinoTarget } from "../espruino/launch";
-import { loopCycleMs, peaks, recordPeaks, restingMax, sleep } from "./probe";
+import type { EspruinoTarget } from "../espruino/launch";
+import { clockFor, loopCycleMs, peaks, recordPeaks, restingMax, sleep } from "./probe";
 
 const bin = process.env.ESPRUINO;
 const APPS_BUDGET = 2500;
@@ -14,14 +14,7 @@ const PARSE_BUDGET = 3500;
 
 let t: EspruinoTarget;
 
-test.before(async () => {
-  if (!bin) return;
-  t = await startEspruino("esp32", { debug: true });
-});
-
-test.after(async () => {
-  if (t) await t.stop();
-});
+clockFor(test, (c) => { t = c; });
 
 async function call(method: string, path: string, body?: unknown): Promise<number> {
   const r = await fetch(t.url + path, {

@@ -6,10 +6,9 @@
 // module in this suite's copy of the firmware files.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import * as fs from "node:fs";
-import { startEspruino, type EspruinoTarget } from "../espruino/launch";
+import type { EspruinoTarget } from "../espruino/launch";
 import { noise } from "../unit/backup-archives";
-import { firmwareFilesWith, loopCycleMs, peaks, recordPeaks, restingMax, sleep } from "./probe";
+import { clockFor, firmwareFilesWith, loopCycleMs, peaks, recordPeaks, restingMax, sleep } from "./probe";
 import { PROBE_ROUTE, probeModule, probeReader, type ProbeFigures } from "./upload-probe";
 
 const bin = process.env.ESPRUINO;
@@ -24,19 +23,10 @@ const BOUNDARY = "pixloopMemoryFiles3b9d";
 const MP3_BYTES = 200 * 1024;
 
 let t: EspruinoTarget;
-let storage = "";
 
-test.before(async () => {
-  if (!bin) return;
-  storage = firmwareFilesWith((routes) => routes.replace(":files/upload|", ":test/probe-upload|") + PROBE_ROUTE,
-    { "m.test.probe-upload": probeModule("files/upload"), "m.test.probe-read": probeReader() });
-  t = await startEspruino("esp32", { debug: true, storageDir: storage });
-});
-
-test.after(async () => {
-  if (t) await t.stop();
-  if (storage) fs.rmSync(storage, { recursive: true, force: true });
-});
+clockFor(test, (c) => { t = c; }, () =>
+  firmwareFilesWith((routes) => routes.replace(":files/upload|", ":test/probe-upload|") + PROBE_ROUTE,
+    { "m.test.probe-upload": probeModule("files/upload"), "m.test.probe-read": probeReader() }));
 
 function multipart(filename: string, data: Buffer): Buffer {
   return Buffer.concat([Buffer.from("--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"" + filename +

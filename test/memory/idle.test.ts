@@ -2,22 +2,15 @@
 // are exact (bench/README.md, "Budgets"): the most it holds over a whole loop cycle after boot.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { startEspruino, type EspruinoTarget } from "../espruino/launch";
-import { loopCycleMs, restingMax, sleep } from "./probe";
+import type { EspruinoTarget } from "../espruino/launch";
+import { clockFor, loopCycleMs, restingMax, sleep } from "./probe";
 
 const bin = process.env.ESPRUINO;
 const IDLE_BUDGET = 3000;
 
 let t: EspruinoTarget;
 
-test.before(async () => {
-  if (!bin) return;
-  t = await startEspruino("esp32", { debug: true });
-});
-
-test.after(async () => {
-  if (t) await t.stop();
-});
+clockFor(test, (c) => { t = c; });
 
 test("idle after boot, over a whole loop cycle", async () => {
   if (!bin) return console.log("  skipped: set ESPRUINO to measure memory in the real interpreter");

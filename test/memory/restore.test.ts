@@ -11,10 +11,9 @@
 // configuration entry. The firmware itself carries nothing of this.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import * as fs from "node:fs";
-import { startEspruino, type EspruinoTarget } from "../espruino/launch";
+import type { EspruinoTarget } from "../espruino/launch";
 import { noise, unzipAll } from "../unit/backup-archives";
-import { firmwareFilesWith, loopCycleMs, peaks, recordPeaks, restingMax, sleep } from "./probe";
+import { clockFor, firmwareFilesWith, hook, loopCycleMs, peaks, recordPeaks, restingMax, sleep } from "./probe";
 import { PROBE_ROUTE, probeModule, probeReader, type ProbeFigures } from "./upload-probe";
 
 const bin = process.env.ESPRUINO;
@@ -24,23 +23,11 @@ const SETTLE_TOLERANCE = 10;
 const BOUNDARY = "pixloopMemoryRestore7c1e";
 
 let t: EspruinoTarget;
-let storage = "";
 
-test.before(async () => {
-  if (!bin) return;
-  storage = firmwareFilesWith((routes) => routes.replace(":backup/restore\n", ":test/probe-restore\n") + PROBE_ROUTE,
-    { "m.test.probe-restore": probeModule("backup/restore"), "m.test.probe-read": probeReader() });
-  t = await startEspruino("esp32", { debug: true, storageDir: storage });
-});
+clockFor(test, (c) => { t = c; }, () =>
+  firmwareFilesWith((routes) => routes.replace(":backup/restore\n", ":test/probe-restore\n") + PROBE_ROUTE,
+    { "m.test.probe-restore": probeModule("backup/restore"), "m.test.probe-read": probeReader() }));
 
-test.after(async () => {
-  if (t) await t.stop();
-  if (storage) fs.rmSync(storage, { recursive: true, force: true });
-});
-
-async function hook(p: string): Promise<any> {
-  return (await fetch(t.debugUrl + p)).json();
-}
 
 function multipart(field: string, filename: string, data: Buffer): Buffer {
   return Buffer.concat([Buffer.from("--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"" + field + "\"; filename=\"" +
@@ -113,7 +100,7 @@ test("a 200 KB backup restored: streams flat, peaks within idle + 1,500, gives i
     await sleep(1000);
   }
   console.log("  the archive's configuration entries as plain requests, peak over idle: " + plain.join(", "));
-  const standins = (await hook("/mem")).standins as number;
+  const standins = (await hook(t, "/mem")).standins as number;
   const idle = await restingMax(t, cycle + 500);
   await recordPeaks(t, 1);
   const r = await post("/api/v1/restore", body);

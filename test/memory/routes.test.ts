@@ -3,8 +3,8 @@
 // what the firmware held before it, and back to that (within 10) after.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { startEspruino, type EspruinoTarget } from "../espruino/launch";
-import { firmwareUsage, peaks, recordPeaks, sleep } from "./probe";
+import type { EspruinoTarget } from "../espruino/launch";
+import { clockFor, leastUsage, peaks, recordPeaks, sleep } from "./probe";
 import { ROUTE_CASES, send } from "./requests";
 
 const bin = process.env.ESPRUINO;
@@ -13,14 +13,7 @@ const SETTLE_TOLERANCE = 10;
 
 let t: EspruinoTarget;
 
-test.before(async () => {
-  if (!bin) return;
-  t = await startEspruino("esp32", { debug: true });
-});
-
-test.after(async () => {
-  if (t) await t.stop();
-});
+clockFor(test, (c) => { t = c; });
 
 test("every route: peak at most idle + 1,500, and back to where it was after", async () => {
   if (!bin) return console.log("  skipped: set ESPRUINO to measure memory in the real interpreter");
@@ -40,7 +33,7 @@ test("every route: peak at most idle + 1,500, and back to where it was after", a
   const rows: string[] = [];
   const over: string[] = [];
   for (const c of ROUTE_CASES) {
-    const before = await firmwareUsage(t);
+    const before = await leastUsage(t, 4);
     await recordPeaks(t, 4);
     const wrong = await send(t, c);
     if (c.then) {
@@ -50,7 +43,7 @@ test("every route: peak at most idle + 1,500, and back to where it was after", a
     const peak = Math.max(...(await peaks(t)));
     // Past any page change a request started (next, previous, a new setting on screen).
     await sleep(1500);
-    const after = await firmwareUsage(t);
+    const after = await leastUsage(t, 4);
     rows.push(c.method + " " + c.path + ": peak +" + (peak - before) + ", after " + (after - before >= 0 ? "+" : "") +
       (after - before));
     assert.is(wrong, null, c.method + " " + c.path);

@@ -12,10 +12,9 @@
 // highest of each with its answer: the figures are taken while the upload is under way.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import * as fs from "node:fs";
 import * as http from "node:http";
-import { startEspruino, type EspruinoTarget } from "../espruino/launch";
-import { firmwareFilesWith, loopCycleMs, restingMax, sleep } from "./probe";
+import type { EspruinoTarget } from "../espruino/launch";
+import { clockFor, firmwareFilesWith, hook, loopCycleMs, restingMax, sleep } from "./probe";
 
 const bin = process.env.ESPRUINO;
 const GROWTH_BUDGET = 300;
@@ -36,23 +35,10 @@ const DISCARD = "(()=>{var make=function(req,app){" +
   "abort:function(){}};};return make})()";
 
 let t: EspruinoTarget;
-let storage = "";
 
-test.before(async () => {
-  if (!bin) return;
-  // The firmware's files, with the route and its module added.
-  storage = firmwareFilesWith((routes) => routes + ROUTE + "||POST:u:8388608:test/discard\n", { "m.test.discard": DISCARD });
-  t = await startEspruino("esp32", { debug: true, storageDir: storage });
-});
+clockFor(test, (c) => { t = c; }, () =>
+  firmwareFilesWith((routes) => routes + ROUTE + "||POST:u:8388608:test/discard\n", { "m.test.discard": DISCARD }));
 
-test.after(async () => {
-  if (t) await t.stop();
-  if (storage) fs.rmSync(storage, { recursive: true, force: true });
-});
-
-async function hook(p: string): Promise<any> {
-  return (await fetch(t.debugUrl + p)).json();
-}
 
 /** Sends an upload of FILE_BYTES bytes (CRLFs among them) at the pace the interpreter reads it. */
 function sendUpload(): Promise<{ status: number; body: any }> {
@@ -101,11 +87,11 @@ test("an 8 MB upload into a sink that drops it: memory flat while it streams, an
   });
   assert.is(still.status, 200);
   await sleep(cycle);
-  const standins = (await hook("/mem")).standins as number;
+  const standins = (await hook(t, "/mem")).standins as number;
   // The firmware at rest, over a loop cycle (page changes included), with the request pipeline
   // not loaded.
   const idle = (await restingMax(t, cycle + 500)) + standins;
-  const framesBefore = (await hook("/frame")).frames as number;
+  const framesBefore = (await hook(t, "/frame")).frames as number;
   const started = Date.now();
   const samples: number[] = [];
   let uploading = true;
@@ -113,7 +99,7 @@ test("an 8 MB upload into a sink that drops it: memory flat while it streams, an
     let prev = framesBefore;
     while (uploading) {
       await sleep(1000);
-      const f = (await hook("/frame")).frames as number;
+      const f = (await hook(t, "/frame")).frames as number;
       samples.push(f - prev);
       prev = f;
     }
@@ -125,7 +111,7 @@ test("an 8 MB upload into a sink that drops it: memory flat while it streams, an
   assert.is(r.status, 200, JSON.stringify(r.body));
   assert.is(r.body.bytes, FILE_BYTES, "every byte reached the sink");
   assert.is(r.body.parts, 1);
-  const fps = ((await hook("/frame")).frames - framesBefore) / seconds;
+  const fps = ((await hook(t, "/frame")).frames - framesBefore) / seconds;
   const growth = r.body.gcPeak - r.body.first;
   console.log("  " + (FILE_BYTES / 1048576).toFixed(1) + " MB in " + seconds.toFixed(1) + " s (" + r.body.calls +
     " chunks); over the start of the upload: collected peak +" + growth + ", uncollected peak +" +

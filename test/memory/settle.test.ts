@@ -27,8 +27,9 @@ test("one round of every route after boot: the firmware settles back to what it 
     await sleep(SCAN_KEEP_MS);
     const after = await stillUsage(t);
     console.log("  firmware " + before + " variables right after boot, " + after + " after one round");
-    // What was kept for good was 5 to 13 each.
-    assert.ok(Math.abs(after - before) <= NUMBER_JITTER, "before " + before + ", after " + after);
+    // What was kept for good was 5 to 13 each. Fewer after is no growth (seen once: 2 fewer,
+    // something boot held and a request let go).
+    assert.ok(after - before <= NUMBER_JITTER, "before " + before + ", after " + after);
   } finally {
     await t.stop();
   }

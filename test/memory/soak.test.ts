@@ -51,7 +51,8 @@ test("10,000 mixed requests over ten minutes: no wrong answer, no growth", async
     console.log("  " + REQUESTS + " requests in " + minutes + " min: " + wrong.length + " wrong; firmware " + before +
       " variables before, " + after + " after");
     assert.equal(wrong.slice(0, 5), []);
-    assert.ok(Math.abs(after - before) <= NUMBER_JITTER, "before " + before + ", after " + after);
+    // Fewer after is no growth: something boot held and a request let go.
+    assert.ok(after - before <= NUMBER_JITTER, "before " + before + ", after " + after);
   } finally {
     await t.stop();
   }

@@ -2,7 +2,7 @@
 // the root that reaches it (breadth first), and the tree is printed down to the parts that hold
 // at least --min variables. Read a dump of a readable build (PIXLOOP_READABLE=1 npm run build,
 // then npm run bench -- --keep-dumps) to see the source's names.
-//   node --import tsx bench/attribute.ts bench/out/dump-esp32-idle.csv [--min 20] [--depth 6]
+//   node --import tsx bench/attribute.ts bench/out/dump-esp32-idle.csv [--min 20] [--depth 6] [--from <ref>]
 import * as fs from "node:fs";
 
 interface Variable { size: number; label: string; links: number[] }
@@ -61,4 +61,5 @@ function show(ref: number, depth: number) {
   kids.sort((a, b) => total.get(b)! - total.get(a)!);
   for (const c of kids) show(c, depth + 1);
 }
-show(1, 0);
+const from = arg("from", 1);
+show(from, 0);

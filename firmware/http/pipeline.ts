@@ -151,7 +151,7 @@ function takeBody(app: App, req: EspRequest, res: EspResponse, request: ApiReque
   // The checks are done with the map of lower-case headers; the handler, which seldom reads one,
   // looks them up in the request itself, and the map is not held while the body comes.
   request.header = headerOf(req);
-  readBody(req, max, declared, (raw, total, cut, stalled) => {
+  const answer = (raw: string, total: number, cut: boolean, stalled?: boolean) => {
     if (stalled) return sendFailure(res, failure(400, "badRequest", "request body is incomplete"), cors);
     if (cut || (max > 0 && total > max)) {
       const limit = max > 0 ? max : DRAIN_MAX;
@@ -178,7 +178,11 @@ function takeBody(app: App, req: EspRequest, res: EspResponse, request: ApiReque
     }
     if (isFailure(out)) return sendFailure(res, out, cors);
     sendReply(res, out, cors, head);
-  });
+  };
+  // Without a body there is nothing to wait for: answered at once, no idle timer is set, and no
+  // frame runs between the request and its answer.
+  if (declared === 0) answer("", 0, false);
+  else readBody(req, max, declared, answer);
 }
 
 /**

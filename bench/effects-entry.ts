@@ -10,7 +10,7 @@
 // before`; made is loaded and made;
 // drawing is the most seen after any frame), then "[fx] scene <effect> <overlay> <median ms> <max
 // ms> <slowest frame> <usage before> <drawing> <dropped>", then "[fx] done".
-import board from "@board";
+import { chip } from "@board";
 import type { EffectModule, Effect } from "../firmware/effects/types";
 import { loadModule } from "../firmware/platform/modules";
 import { PaletteInk } from "../firmware/palette/ink";
@@ -37,7 +37,7 @@ const settings = defaultSettings();
 const g = Graphics.createArrayBuffer(W, H, 24);
 // Graded as on the clock (gamma, the panel's channel order), so that ink.rgb costs what it costs there.
 const grade = new Grade();
-grade.configure(settings, settings.brightness, defaultConfig(board).panelColorOrder);
+grade.configure(settings, settings.brightness, defaultConfig(chip).panelColorOrder);
 const canvas = new FrameCanvas(g, grade);
 
 /** The page under an overlay: a background and a block of "text" (painted untimed). */

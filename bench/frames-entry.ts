@@ -5,7 +5,7 @@
 // changes of page one after another ("change-<name>": every frame, those that make the next
 // transition ahead, set it up and land a change included; "first-<name>": the first frame of each
 // change, which draws both pages).
-import board from "@board";
+import { chip } from "@board";
 import { defaultConfig } from "../firmware/system/schema";
 import { defaultSettings } from "../firmware/settings/schema";
 import type { Settings } from "../firmware/settings/types";
@@ -63,7 +63,7 @@ interface Scene {
  * the transition the engine made ahead, which plays the scene's.
  */
 function display(scene: Scene, settings: Settings): { loop: AppLoop; engine: DisplayEngine } {
-  const cfg = defaultConfig(board);
+  const cfg = defaultConfig(chip);
   const made: { engine: DisplayEngine | null } = { engine: null };
   const layer = scene.weather ? makeLayer("overlays", scene.weather, null, true, 1, 32, 8) : null;
   const loop = new AppLoop(scene.apps(), () => settings, () => (made.engine as DisplayEngine).take(), () => false);
@@ -205,7 +205,7 @@ function figures(name: string, times: Float64Array, usage: Int32Array): void {
 
 /** The built-in app `name` as the firmware makes it: its page comes from its module in Storage. */
 function builtin(name: string): LoopApp {
-  const apps = builtinApps({ runtime: { env: null, battery: null } as unknown as Runtime, config: () => defaultConfig(board), text: textKit() });
+  const apps = builtinApps({ runtime: { env: null, battery: null } as unknown as Runtime, config: () => defaultConfig(chip), text: textKit() });
   return apps.filter((a) => a.name === name)[0];
 }
 

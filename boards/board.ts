@@ -13,6 +13,11 @@ export interface PinMap {
   pinI2sDout: number; pinI2sMclk: number; pinAmpEnable: number;
 }
 
+/**
+ * The board's pin tables, kept in a Storage file (build/chips.mjs) that pin validation, factory
+ * configuration and the capabilities read when they run: the chip's rules and the board's
+ * factory wiring.
+ */
 export interface ChipRules {
   /** Display name, also used in validation messages ("not a valid ESP32-S3 GPIO"). */
   label: string;
@@ -24,6 +29,8 @@ export interface ChipRules {
   strapping: PinRange[];
   rtc: PinRange[];
   matrix: number[];
+  /** The board's factory pin map. */
+  defaults: PinMap;
 }
 
 /** What is physically on the board besides the chip (the pin map says where it is wired). */
@@ -39,7 +46,6 @@ export interface Board {
   /** Board id: the bundle is dist/<id>.js. */
   id: string;
   soc: "esp32" | "esp32s3";
-  defaults: PinMap;
   /** The file name POST /update accepts on this board. */
   updateImage: string;
   fitted: Fitted;

@@ -12,11 +12,6 @@ export const chip: ChipRules = {
   strapping: [[0, 0], [2, 2], [5, 5], [12, 12], [15, 15]],
   rtc: [[0, 0], [2, 2], [4, 4], [12, 15], [25, 27], [32, 39]],
   matrix: [2, 4, 5, 13, 14, 15, 16, 18, 21, 25, 26, 27, 32, 33],
-};
-
-const board: Board = {
-  id: "esp32",
-  soc: "esp32",
   // The Ulanzi TC001 wiring.
   defaults: {
     pinMatrix: 32, pinBtnLeft: 26, pinBtnSelect: 27, pinBtnRight: 14,
@@ -24,6 +19,11 @@ const board: Board = {
     pinModuleRx: 23, pinModuleTx: 18, pinI2sBclk: -1, pinI2sLrclk: -1, pinI2sDout: -1,
     pinI2sMclk: -1, pinAmpEnable: -1,
   },
+};
+
+const board: Board = {
+  id: "esp32",
+  soc: "esp32",
   updateImage: "pixloop-esp32.bin",
   fitted: { psram: "none", psramBytes: 0, usbSense: false },
 };

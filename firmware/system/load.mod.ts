@@ -2,16 +2,16 @@
 // the right type and range; unknown keys are dropped. A pin map that fails validation is
 // replaced as a whole by the board's defaults (the stored copy is left as it is). Nothing stored
 // gives the factory configuration.
-import type { Board, ChipRules } from "../../boards/board";
+import type { ChipRules } from "../../boards/board";
 import { fieldRows, defaultConfig, parseField } from "./schema";
 import type { Bag, SystemConfig } from "./schema";
 import { checkField } from "./validate";
 import { isInteger } from "../core/number";
 import { checkI2sSet, validatePinMap } from "./pins";
 
-function loadSystem(raw: unknown, board: Board, chip: ChipRules): { config: SystemConfig; pinFallback: boolean } {
-    const src: Bag = typeof raw === "object" && raw !== null && !Array.isArray(raw) ? raw as Bag : {};
-  const cfg = defaultConfig(board);
+function loadSystem(raw: unknown, chip: ChipRules): { config: SystemConfig; pinFallback: boolean } {
+  const src: Bag = typeof raw === "object" && raw !== null && !Array.isArray(raw) ? raw as Bag : {};
+  const cfg = defaultConfig(chip);
   const out = cfg as unknown as Bag;
   const rows = fieldRows();
   for (let i = 0; i < rows.length; i++) {
@@ -28,7 +28,7 @@ function loadSystem(raw: unknown, board: Board, chip: ChipRules): { config: Syst
   }
   const pinFallback = validatePinMap(cfg, chip) !== null || checkI2sSet(cfg) !== null;
   if (pinFallback) {
-    const defaults = board.defaults as unknown as Bag;
+    const defaults = chip.defaults as unknown as Bag;
     for (let name in defaults) out[name] = defaults[name];
   }
   return { config: cfg, pinFallback };

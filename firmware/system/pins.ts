@@ -155,6 +155,6 @@ export function gpioCapabilities(board: Board, c: ChipRules): object {
     strapping: c.strapping,
     rtc: c.rtc,
     matrix: c.matrix,
-    defaults: board.defaults,
+    defaults: c.defaults,
   };
 }

@@ -22,7 +22,7 @@
 // variables on the device; a row is parsed only while a request or the boot load walks it.
 // Validation, the boot load and the GET output all follow this table in this order, so adding a
 // field means adding one row here and one member to SystemConfig.
-import type { Board, PinMap } from "../../boards/board";
+import type { ChipRules, PinMap } from "../../boards/board";
 
 export type PanelStart = "topLeft" | "topRight" | "bottomLeft" | "bottomRight";
 export type PanelWiring = "rows" | "columns";
@@ -235,10 +235,10 @@ export function pinFields(): string[] {
   return out;
 }
 
-/** Factory configuration for a board: table defaults plus the board's pin map. */
-export function defaultConfig(board: Board): SystemConfig {
+/** Factory configuration for a board: table defaults plus the board's pin map (in `chip`). */
+export function defaultConfig(chip: ChipRules): SystemConfig {
   const out: Bag = {};
-  const pins = board.defaults as unknown as Bag;
+  const pins = chip.defaults as unknown as Bag;
   const rows = fieldRows();
   for (let i = 0; i < rows.length; i++) {
     const spec = parseField(rows[i]);

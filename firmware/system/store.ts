@@ -58,7 +58,7 @@ export class SystemStore {
       // Read again after it was let go: the same stored copy that `live` and `login` were made
       // from (every save and wipe makes them afresh), so they are kept, not made again beside
       // whatever still holds their strings.
-      this.held = loadModule<typeof SystemLoad>("system/load")(this.record.load(), this.board, this.chip()).config;
+      this.held = loadModule<typeof SystemLoad>("system/load")(this.record.load(), this.chip()).config;
     }
     this.hold();
     return this.held as SystemConfig;
@@ -66,7 +66,7 @@ export class SystemStore {
 
   /** Reads the newest intact copy; see system/load.mod.ts. */
   load(): void {
-    const loaded = loadModule<typeof SystemLoad>("system/load")(this.record.load(), this.board, this.chip());
+    const loaded = loadModule<typeof SystemLoad>("system/load")(this.record.load(), this.chip());
     this.use(loaded.config);
     this.pinFallback = loaded.pinFallback;
   }

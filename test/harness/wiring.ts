@@ -13,7 +13,7 @@ export const BME280_ADDRESS = 0x76;
 
 export async function wireBoard(boardId: string): Promise<SimHardware> {
   const mod = await import(path.join(ROOT, "boards", boardId + ".ts"));
-  const pins = mod.default.defaults;
+  const pins = mod.chip.defaults;
   const hw = new SimHardware();
   hw.adc.set(pins.pinLdr, SIM_LIGHT_RAW);
   hw.adc.set(pins.pinBattery, SIM_BATTERY_RAW);

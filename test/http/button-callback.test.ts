@@ -9,7 +9,7 @@ import * as assert from "uvu/assert";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { startTarget, call, type Target } from "./target";
-import esp32 from "../../boards/esp32";
+import { chip as esp32 } from "../../boards/esp32";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const PINS = { left: esp32.defaults.pinBtnLeft, middle: esp32.defaults.pinBtnSelect, right: esp32.defaults.pinBtnRight };

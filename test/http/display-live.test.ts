@@ -5,7 +5,7 @@ import * as assert from "uvu/assert";
 import { startTarget, call, type Target } from "./target";
 import { SIM_LIGHT_RAW } from "../harness/wiring";
 import { autoBrightnessTarget } from "../../firmware/display/brightness";
-import esp32 from "../../boards/esp32";
+import { chip as esp32 } from "../../boards/esp32";
 
 const t = suite("the display reacts");
 let dut: Target;

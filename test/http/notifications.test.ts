@@ -4,7 +4,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { startTarget, call, type Target } from "./target";
-import esp32 from "../../boards/esp32";
+import { chip as esp32 } from "../../boards/esp32";
 
 const t = suite("notifications");
 let dut: Target;

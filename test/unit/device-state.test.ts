@@ -66,7 +66,7 @@ const { loadModule } = require("../../firmware/platform/modules") as typeof impo
 interface Calls { restart: number; sleep: number[] }
 
 function makeApp(board: Board, edit?: (c: SystemConfig) => void): { app: App; calls: Calls } {
-  const config = defaultConfig(board);
+  const config = defaultConfig(board === esp32 ? esp32Chip : esp32s3Chip);
   if (edit) edit(config);
   const calls: Calls = { restart: 0, sleep: [] };
   const app = {

@@ -13,7 +13,7 @@ function chipOf(board: Board): ChipRules {
 }
 
 function map(board: Board, over: Partial<PinMap>): PinMap {
-  return Object.assign({}, board.defaults, over) as PinMap;
+  return Object.assign({}, chipOf(board).defaults, over) as PinMap;
 }
 
 function pinError(board: Board, over: Partial<PinMap>): string | null {
@@ -37,10 +37,10 @@ test("pin fields: 16, in the documented order", () => {
 });
 
 test("factory maps of both chips are valid", () => {
-  assert.is(validatePinMap(esp32.defaults, esp32Chip), null);
-  assert.is(validatePinMap(esp32s3.defaults, esp32s3Chip), null);
-  assert.is(checkI2sSet(esp32.defaults), null);
-  assert.is(checkI2sSet(esp32s3.defaults), null);
+  assert.is(validatePinMap(esp32Chip.defaults, esp32Chip), null);
+  assert.is(validatePinMap(esp32s3Chip.defaults, esp32s3Chip), null);
+  assert.is(checkI2sSet(esp32Chip.defaults), null);
+  assert.is(checkI2sSet(esp32s3Chip.defaults), null);
 });
 
 test("rule 1: matrix pin must be on the driver list (ESP32)", () => {
@@ -202,7 +202,7 @@ test("gpio capabilities object", () => {
     ],
     adc1: [[1, 10]], strapping: [[0, 0], [3, 3], [45, 46]], rtc: [[0, 21]],
     matrix: [13, 14, 15, 16, 17, 18, 21, 38, 39, 40, 41, 42, 47],
-    defaults: esp32s3.defaults,
+    defaults: esp32s3Chip.defaults,
   });
   assert.equal(Object.keys(g), ["soc", "label", "max", "missing", "inputOnly", "reserved", "adc1",
     "strapping", "rtc", "matrix", "defaults"]);

@@ -1,8 +1,8 @@
 import Module from "node:module";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import esp32 from "../../boards/esp32";
-import esp32s3 from "../../boards/esp32s3";
+import esp32, { chip as esp32Chip } from "../../boards/esp32";
+import esp32s3, { chip as esp32s3Chip } from "../../boards/esp32s3";
 import { SystemStore } from "../../firmware/system/store";
 import { defaultConfig } from "../../firmware/system/schema";
 import type { SystemConfig } from "../../firmware/system/schema";
@@ -24,7 +24,7 @@ function withChange(c: SystemConfig, over: object): SystemConfig {
 test("empty flash: factory defaults of the board", () => {
   const s = new SystemStore(boardFlash(), esp32);
   s.load();
-  assert.equal(s.config, defaultConfig(esp32));
+  assert.equal(s.config, defaultConfig(esp32Chip));
   assert.is(s.pinFallback, false);
   const t = new SystemStore(boardFlash(), esp32s3);
   t.load();
@@ -107,7 +107,7 @@ test("missing fields take defaults, unknown keys dropped, wrong types fall back"
 test("a stored invalid pin map is replaced by the board defaults as a whole", () => {
   const flash = boardFlash();
   // pinBtnLeft on an input-only pin; other pins moved too.
-  plant(flash, 1, 9, Object.assign({}, esp32.defaults, { wifiSsid: "home", pinBtnLeft: 36, pinBuzzer: 13 }));
+  plant(flash, 1, 9, Object.assign({}, esp32Chip.defaults, { wifiSsid: "home", pinBtnLeft: 36, pinBuzzer: 13 }));
   const s = new SystemStore(flash, esp32);
   s.load();
   assert.is(s.pinFallback, true);
@@ -118,13 +118,13 @@ test("a stored invalid pin map is replaced by the board defaults as a whole", ()
   assert.ok(flash.files["sys.1"].indexOf('"pinBtnLeft":36') > 0);
   // An ESP32 map on an ESP32-S3.
   const other = boardFlash();
-  plant(other, 0, 1, Object.assign({ wifiSsid: "x" }, esp32.defaults));
+  plant(other, 0, 1, Object.assign({ wifiSsid: "x" }, esp32Chip.defaults));
   const t = new SystemStore(other, esp32s3);
   t.load();
   assert.is(t.pinFallback, true);
   assert.equal(
     [t.config.pinMatrix, t.config.pinBattery, t.config.pinI2sBclk],
-    [esp32s3.defaults.pinMatrix, esp32s3.defaults.pinBattery, esp32s3.defaults.pinI2sBclk]);
+    [esp32s3Chip.defaults.pinMatrix, esp32s3Chip.defaults.pinBattery, esp32s3Chip.defaults.pinI2sBclk]);
   // A broken I2S set counts as an unusable map too.
   const third = boardFlash();
   plant(third, 0, 1, { pinI2sBclk: 4 });
@@ -145,7 +145,7 @@ test("wipe: both copies gone, factory config", () => {
   assert.ok(s.save(withChange(s.config, { wifiSsid: "b" })));
   s.wipe();
   assert.equal(Object.keys(flash.files).filter((n) => n.startsWith("sys")), []);
-  assert.equal(s.config, defaultConfig(esp32));
+  assert.equal(s.config, defaultConfig(esp32Chip));
   const again = new SystemStore(flash, esp32);
   again.load();
   assert.is(again.config.wifiSsid, "");

@@ -12,7 +12,7 @@ import type { SystemConfig } from "../../firmware/system/schema";
 type Cfg = SystemConfig & { [k: string]: unknown };
 
 function base(board?: Board, over?: object): SystemConfig {
-  return Object.assign(defaultConfig(board || esp32), { wifiSsid: "home" }, over || {});
+  return Object.assign(defaultConfig(board === esp32s3 ? esp32s3Chip : esp32Chip), { wifiSsid: "home" }, over || {});
 }
 
 function put(body: unknown, current?: SystemConfig, board?: Board): SystemConfig | Failure {
@@ -43,7 +43,7 @@ const CIDR_MSG = 'must be an IPv4 address like 192.168.1.50 or 192.168.1.50/24, 
 
 test("schema: 70 fields, defaults from the table and the board", () => {
   assert.is(fieldRows().length, 70);
-  const d = defaultConfig(esp32) as Cfg;
+  const d = defaultConfig(esp32Chip) as Cfg;
   assert.is(Object.keys(d).length, 70);
   assert.is(d.haPrefix, "homeassistant");
   assert.is(d.ntpServer, "pool.ntp.org");
@@ -61,7 +61,7 @@ test("schema: 70 fields, defaults from the table and the board", () => {
   assert.is(d.mqttTlsPin, "");
   assert.is(d.pinMatrix, 32);
   assert.is(d.pinI2sBclk, -1);
-  const s = defaultConfig(esp32s3);
+  const s = defaultConfig(esp32s3Chip);
   assert.is(s.pinMatrix, 21);
   assert.is(s.pinI2sDout, 4);
   const spec = findField("wifiPass")!;

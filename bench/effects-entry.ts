@@ -18,7 +18,8 @@ import { entriesFromStops, parseStops } from "../firmware/palette/compile";
 import { FrameCanvas, Grade } from "../firmware/display/grade";
 import { defaultSettings } from "../firmware/settings/schema";
 import { defaultConfig } from "../firmware/system/schema";
-import { TextPage } from "../firmware/apps/text-page";
+import makeTextPage from "../firmware/apps/text-page.mod";
+import { textKit } from "../firmware/apps/text-kit";
 import type { FrameContext } from "../firmware/apps/types";
 import type { LocalTime } from "../firmware/time/local";
 
@@ -168,7 +169,7 @@ const overlayId = slowest("overlays/");
 if (effectId) {
   const effectInk = inkOf(effectId);
   const overlayInk = overlayId ? inkOf(overlayId) : null;
-  const text = new TextPage("text", TEXT, "small", 0xffffff, true, { holdMs: 0 });
+  const text = makeTextPage(textKit(), "text", TEXT, "small", 0xffffff, true, { holdMs: 0 });
   const frame: FrameContext = { now: 0, shownMs: 0, local: null as unknown as LocalTime, settings: settings };
   let effect: Effect | null = null;
   let over: Effect | null = null;

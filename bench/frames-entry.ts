@@ -14,7 +14,7 @@ import { AppLoop } from "../firmware/apps/loop";
 import { builtinApps } from "../firmware/apps/builtin/index";
 import { textKit } from "../firmware/apps/text-kit";
 import type { Runtime } from "../firmware/device/runtime";
-import { TextPage } from "../firmware/apps/text-page";
+import makeTextPage from "../firmware/apps/text-page.mod";
 import { DisplayEngine } from "../firmware/display/engine";
 import { PanelOutput } from "../firmware/display/panel";
 import { BrightnessControl } from "../firmware/display/brightness";
@@ -212,7 +212,7 @@ function builtin(name: string): LoopApp {
 function textScene(mode: ScrollMode): Scene {
   return {
     name: "text-" + mode,
-    apps: () => [new TextPage("text", TEXT_64, "small", 0xffffff, true, { mode: mode, holdMs: 0 })],
+    apps: () => [makeTextPage(textKit(), "text", TEXT_64, "small", 0xffffff, true, { mode: mode, holdMs: 0 })],
   };
 }
 

@@ -9,7 +9,7 @@ import { AppLoop } from "../apps/loop";
 import { builtinApps } from "../apps/builtin/index";
 import { textKit } from "../apps/text-kit";
 import { loopButtons } from "../apps/buttons";
-import { TextPage } from "../apps/text-page";
+import type MakeTextPage from "../apps/text-page.mod";
 import { PushedApp, payloadHost } from "../apps/payload-app";
 import { NoticeQueue } from "../notify/queue";
 import type RestoreOrder from "../apps/order-load.mod";
@@ -104,7 +104,8 @@ export class Display {
    */
   showSetup(network: string, address: string): void {
     const text = "Setup: join " + network + ", open http://" + address;
-    this.loop.replace([new TextPage("Setup", text, "small", SETUP_COLOR, true, { mode: "wrap", holdMs: 0 })]);
+    const makeTextPage = loadModule<typeof MakeTextPage>("apps/text-page");
+    this.loop.replace([makeTextPage(payloadHost.text, "Setup", text, "small", SETUP_COLOR, true, { mode: "wrap", holdMs: 0 })]);
   }
 
   /** Puts a new global overlay in force (a request, outside frames). */

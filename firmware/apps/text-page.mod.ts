@@ -1,16 +1,18 @@
 // A page that shows one line of text in one colour, moving as its scroll object says: the setup
-// screen, and the text part of pushed apps and notifications.
+// screen. A module, as only a clock in setup mode shows it; it draws with the resident text code
+// through the kit it is given.
 import type { Canvas } from "../display/canvas";
 import type { ScrollSpec } from "../text/scroll-spec";
 import type { FontName, TextLine } from "../text/font";
+import type { ScrollTrack } from "../text/scroll";
+import type { TextKit } from "./text-kit";
 import type { FrameContext, LoopApp } from "./types";
-import { capHeight, drawText, layoutText } from "../text/font";
-import { ScrollTrack } from "../text/scroll";
 
-export class TextPage implements LoopApp {
+class TextPage implements LoopApp {
   name: string;
   origin: "builtin" | "pushed" | "script";
   color: number;
+  private kit: TextKit;
   private line: TextLine;
   private track: ScrollTrack;
   private scroll: ScrollSpec;
@@ -20,12 +22,14 @@ export class TextPage implements LoopApp {
   private merged: ScrollSpec | null;
   private mergedFrom: ScrollSpec | null;
 
-  constructor(name: string, text: string, font: FontName, color: number, upper: boolean, own: Partial<ScrollSpec>) {
+  constructor(kit: TextKit, name: string, text: string, font: FontName, color: number, upper: boolean,
+    own: Partial<ScrollSpec>) {
+    this.kit = kit;
     this.name = name;
     this.origin = "builtin";
     this.color = color;
-    this.line = layoutText(text, font, upper);
-    this.track = new ScrollTrack();
+    this.line = kit.layout(text, font, upper);
+    this.track = kit.track();
     this.own = own;
     this.scroll = own as ScrollSpec;
     this.laidFor = -1;
@@ -44,12 +48,12 @@ export class TextPage implements LoopApp {
       this.laidFor = c.width;
       this.track.setup(spec, this.line.width, 0, c.width, 0, true);
     }
-    const y = (c.height - capHeight(this.line.font)) >> 1;
+    const y = (c.height - this.kit.capHeight(this.line.font)) >> 1;
     c.color(this.color);
     for (let n = 0; ; n++) {
       const x = this.track.copyX(f.shownMs, n);
       if (isNaN(x)) break;
-      drawText(c.g, this.line, x, y);
+      this.kit.draw(c.g, this.line, x, y);
     }
   }
 
@@ -62,3 +66,9 @@ export class TextPage implements LoopApp {
     return this.merged;
   }
 }
+
+function makeTextPage(kit: TextKit, name: string, text: string, font: FontName, color: number, upper: boolean,
+  own: Partial<ScrollSpec>): LoopApp {
+  return new TextPage(kit, name, text, font, color, upper, own);
+}
+export default makeTextPage;

@@ -146,7 +146,7 @@ function preflight(res: EspResponse, methods: string): void {
  * not everything the checks before them looked at.
  */
 function takeBody(app: App, req: EspRequest, res: EspResponse, request: ApiRequest, spec: MethodSpec, max: number,
-  declared: number, contentType: string, cors: boolean, head: boolean): void {
+  declared: number, contentType: string, cors: boolean, head: boolean, handlerOf: (name: string) => Handler): void {
   const m = request.method;
   // The checks are done with the map of lower-case headers; the handler, which seldom reads one,
   // looks them up in the request itself, and the map is not held while the body comes.
@@ -172,7 +172,7 @@ function takeBody(app: App, req: EspRequest, res: EspResponse, request: ApiReque
     }
     let out: Reply | Failure;
     try {
-      out = loadModule<Handler>(spec.handler)(request, app);
+      out = handlerOf(spec.handler)(request, app);
     } catch (e) {
       out = failure(500, "internalError", "command failed");
     }
@@ -188,9 +188,11 @@ function takeBody(app: App, req: EspRequest, res: EspResponse, request: ApiReque
 /**
  * Answers `req` by the route table `routes` (the text router.ts reads). `release` lets go of this
  * module (serve.mod.ts holds it between requests): an upload calls it before its body comes, so
- * that the pipeline is not held for as long as the upload takes.
+ * that the pipeline is not held for as long as the upload takes. `handlerOf` gives a route's
+ * handler by its module name (pipeline.mod.ts keeps the last one loaded).
  */
-export function handleRequest(app: App, routes: string, req: EspRequest, res: EspResponse, release: () => void): void {
+export function handleRequest(app: App, routes: string, req: EspRequest, res: EspResponse, release: () => void,
+  handlerOf: (name: string) => Handler): void {
   const target = splitTarget(req.url || "/");
   const header = headerMap(req);
   let method = (req.method || "GET").toUpperCase();
@@ -316,5 +318,5 @@ export function handleRequest(app: App, routes: string, req: EspRequest, res: Es
   if (max > 0 && declared > SMALL_BODY && !hasFreeVars(RESERVE_VARS + declared / 4)) {
     return reject(failure(507, "insufficientStorage", "not enough free memory for this request body"));
   }
-  takeBody(app, req, res, request, spec, max, declared, contentType, cors, head);
+  takeBody(app, req, res, request, spec, max, declared, contentType, cors, head, handlerOf);
 }

@@ -206,7 +206,7 @@ function fw() {
     ...(require("../../firmware/device/runtime") as typeof import("../../firmware/device/runtime")),
     ...(require("../../firmware/display/display") as typeof import("../../firmware/display/display")),
     ...(require("../../firmware/mqtt/start") as typeof import("../../firmware/mqtt/start")),
-    ...(require("../../firmware/http/pipeline") as typeof import("../../firmware/http/pipeline")),
+    pipeline: (require("../../firmware/http/pipeline.mod") as typeof import("../../firmware/http/pipeline.mod")).default,
     ...(require("../../firmware/http/router") as typeof import("../../firmware/http/router")),
     ...(require("../../firmware/routes") as typeof import("../../firmware/routes")),
     ...(require("../../firmware/settings/schema") as typeof import("../../firmware/settings/schema")),
@@ -341,7 +341,7 @@ function http(dev: Device, method: string, path: string, body?: string): Answer 
       try { out.json = JSON.parse(out.text); } catch (e) { out.json = undefined; }
     },
   };
-  F.handleRequest(dev.app, dev.routes, req as unknown as EspRequest, res as unknown as EspResponse);
+  F.pipeline(dev.app, dev.routes, req as unknown as EspRequest, res as unknown as EspResponse, () => {});
   if (body && on.data) on.data(body);
   if (on.end) on.end();
   advance(0);

@@ -286,8 +286,8 @@ for (const name in PAYLOAD_APPS) {
 }
 
 /** Transition i made, set up, drawn once half-way and dropped. */
-function useOnce(i: number, out: Graphics, from: GraphicsImage, to: GraphicsImage): void {
-  const made = loadTransition(i, 32, 8);
+function useOnce(i: number, out: Graphics, from: GraphicsImage, to: GraphicsImage, scratch: ArrayBuffer): void {
+  const made = loadTransition(i, 32, 8, scratch);
   if (!made) return;
   while (made.prepare && !made.prepare()) { /* all slices */ }
   made.draw(out, from, to, 0.5, false);
@@ -304,6 +304,7 @@ function tables(): void {
   const out = Graphics.createArrayBuffer(32, 8, 24);
   const from: GraphicsImage = { width: 32, height: 8, bpp: 24, buffer: Graphics.createArrayBuffer(32, 8, 24).buffer };
   const to: GraphicsImage = { width: 32, height: 8, bpp: 24, buffer: Graphics.createArrayBuffer(32, 8, 24).buffer };
+  const scratch = Graphics.createArrayBuffer(32, 8, 24).buffer;
   const dissolves = ["Pixelate", "Blocks", "Rain"];
   const usage = new Int32Array(3);
   let k = 0;
@@ -312,7 +313,7 @@ function tables(): void {
   layoutText("A\xc5\x81\xd0\x96", "small", false);
   layoutText("A\xc5\x81\xd0\x96", "large", false);
   usage[1] = process.memory().usage;
-  for (k = 0; k < dissolves.length; k++) useOnce(findName(TRANSITIONS, dissolves[k]), out, from, to);
+  for (k = 0; k < dissolves.length; k++) useOnce(findName(TRANSITIONS, dissolves[k]), out, from, to, scratch);
   usage[2] = process.memory().usage;
   print(MARK + "tables " + (usage[1] - usage[0]) + " " + (usage[2] - usage[1]));
 }

@@ -1,8 +1,11 @@
 // The text functions an app module draws with: the resident fonts and scroll motion, handed over
 // through the AppHost so that a module does not carry (and, loaded, hold) its own copy of them.
+// The weekday bar comes along: the Time and Date pages both draw it, and are loaded together
+// (one on screen, the other next), so one resident copy costs less than one in each.
 import { capHeight, drawText, layoutText, relayoutText } from "../text/font";
 import type { FontName, TextLine } from "../text/font";
 import { ScrollTrack } from "../text/scroll";
+import { drawWeekdayBar } from "./builtin/weekday-bar";
 
 export interface TextKit {
   layout(text: string, font: FontName, upper: boolean): TextLine;
@@ -11,6 +14,8 @@ export interface TextKit {
   capHeight(font: FontName): number;
   /** A new scroll track (see text/scroll.ts). */
   track(): ScrollTrack;
+  /** The weekday bar (see builtin/weekday-bar.ts). */
+  weekdayBar: typeof drawWeekdayBar;
 }
 
 /** The kit over the resident text code; one is made at boot and shared by every app. */
@@ -21,5 +26,6 @@ export function textKit(): TextKit {
     draw: drawText,
     capHeight: capHeight,
     track: () => new ScrollTrack(),
+    weekdayBar: drawWeekdayBar,
   };
 }

@@ -1,6 +1,7 @@
 // Whole pages dimmed for the fading transitions: Graphics cannot scale pixels, so a page image
 // goes through one of the dim.lut tables (build/tables.mjs) with a single E.mapInPlace. A Dimmer
 // is made with the transition that needs it, before that transition starts, and dropped with it.
+// Its copy may be borrowed bytes (the panel's scratch): dim() writes it whole every time.
 import { fwFile } from "../platform/slot";
 
 const TABLE_FILE = "dim.lut";
@@ -15,12 +16,15 @@ export class Dimmer {
   private step: number;
   private table: Uint8Array | null;
 
-  /** Dims the pixels of `src` (whatever they hold when dim is called); allocates its copy now. */
-  constructor(src: GraphicsImage) {
+  /**
+   * Dims the pixels of `src` (whatever they hold when dim is called) into `into` (as many bytes,
+   * rewritten at every dim), or into a copy allocated now.
+   */
+  constructor(src: GraphicsImage, into?: ArrayBuffer) {
     this.src = src;
     this.srcBytes = new Uint8Array(src.buffer as ArrayBuffer);
-    this.out = new Uint8Array(this.srcBytes.length);
-    this.image = { width: src.width, height: src.height, bpp: 24, buffer: this.out.buffer };
+    this.out = into ? new Uint8Array(into, 0, this.srcBytes.length) : new Uint8Array(this.srcBytes.length);
+    this.image = { width: src.width, height: src.height, bpp: 24, buffer: into || this.out.buffer };
     this.step = -1;
     this.table = null;
   }

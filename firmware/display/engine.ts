@@ -300,11 +300,13 @@ export class DisplayEngine {
   private makeNext(i: number): void {
     this.next = null;
     this.dimmers = null;
-    const t = loadTransition(i, this.width, PANEL_HEIGHT);
+    const scratch = this.parts.panel.scratch;
+    const t = loadTransition(i, this.width, PANEL_HEIGHT, scratch);
     this.next = t;
     this.nextIndex = i;
     this.nextReady = !t || !t.prepare;
-    if (t && t.level) this.dimmers = [new Dimmer(this.slotImage[0]), new Dimmer(this.slotImage[1])];
+    // The second page is dimmed into the panel's scratch bytes, which a fading transition leaves alone.
+    if (t && t.level) this.dimmers = [new Dimmer(this.slotImage[0]), new Dimmer(this.slotImage[1], scratch)];
   }
 
   /** One slice of the next transition's set-up; one that throws makes the change a cut. */

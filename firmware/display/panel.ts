@@ -14,7 +14,11 @@
 // rows reversed) for serpentine wiring and setRotation folding the start corner, mirror and
 // rotate into its coordinate flips. Every panel is the same drawing with another x offset:
 // drawImage of the frame at that offset, then a typed-array copy to the panel's place in the
-// chain. One panel needs no copy at all.
+// chain. One panel needs no copy at all: the panel Graphics draws straight into the chain.
+//
+// The chain's bytes matter only from a push to the LED write that ends it: between pushes they
+// are lent out as `scratch`, a frame-sized buffer the render loop composes with (a transition's
+// masked page, a dimmed page), so that no such buffer is kept beside it.
 import type { SystemConfig } from "../system/schema";
 import { writeLeds } from "../platform/leds";
 
@@ -39,11 +43,16 @@ export class PanelOutput {
   private pin: number;
   private panelWidth: number;
   private count: number;
-  /** One physical panel; its buffer is that panel's LEDs in chain order. */
+  /**
+   * Bytes of the whole chain (width x height x 3), rewritten whole by every push: in between,
+   * free for any use (see above).
+   */
+  readonly scratch: ArrayBuffer;
+  /** One physical panel; its buffer is that panel's LEDs in chain order (the chain itself when there is one panel). */
   private panel!: Graphics;
   private panelBytes!: Uint8Array;
-  /** The whole chain; the panel's own bytes when there is one panel. */
-  private out!: Uint8Array;
+  /** The whole chain. */
+  private out: Uint8Array;
   /** The frame seen as an image (its buffer is set at each push). */
   private image: GraphicsImage;
   /** x offset of the frame for the first panel in the chain, and from one panel to the next. */
@@ -58,19 +67,20 @@ export class PanelOutput {
     this.width = cfg.panelWidth * cfg.panels;
     this.height = PANEL_HEIGHT;
     this.image = { width: this.width, height: PANEL_HEIGHT, bpp: 24, buffer: "" };
-    if (this.count > 1) this.out = new Uint8Array(this.width * PANEL_HEIGHT * 3);
+    this.scratch = new ArrayBuffer(this.width * PANEL_HEIGHT * 3);
+    this.out = new Uint8Array(this.scratch);
     this.configure(cfg);
   }
 
   /** Re-applies panelStart, panelWiring, panelSerpentine, mirror and rotate from the next push. */
   configure(cfg: PanelConfig): void {
     const pw = this.panelWidth;
-    const opts = { zigzag: cfg.panelSerpentine };
+    const opts: GraphicsOptions = { zigzag: cfg.panelSerpentine };
+    if (this.count === 1) opts.buffer = this.scratch;
     const columns = cfg.panelWiring === "columns";
     this.panel = columns ? Graphics.createArrayBuffer(PANEL_HEIGHT, pw, 24, opts)
       : Graphics.createArrayBuffer(pw, PANEL_HEIGHT, 24, opts);
-    this.panelBytes = new Uint8Array(this.panel.buffer);
-    if (this.count === 1) this.out = this.panelBytes;
+    if (this.count > 1) this.panelBytes = new Uint8Array(this.panel.buffer);
     const flipX = cfg.mirror !== cfg.rotate;
     const flipY = cfg.rotate;
     const startRight = cfg.panelStart === "topRight" || cfg.panelStart === "bottomRight";
@@ -89,11 +99,10 @@ export class PanelOutput {
   push(frame: Graphics): void {
     const image = this.image;
     image.buffer = frame.buffer;
-    const size = this.panelBytes.length;
     let dx = this.firstDx;
     for (let p = 0; p < this.count; p++) {
       this.panel.drawImage(image, dx, 0);
-      if (this.count > 1) this.out.set(this.panelBytes, p * size);
+      if (this.count > 1) this.out.set(this.panelBytes, p * this.panelBytes.length);
       dx += this.stepDx;
     }
     writeLeds(this.pin, this.out);

@@ -15,6 +15,11 @@
 //     called with the panel's size and allocates everything the frames draw with; if the
 //     Transition it returns has prepare(), that is called (a slice of work at a time, between or
 //     beside frames) until it returns true, all before the first frame.
+//   - It is also handed `scratch`, a buffer of w x h x 3 bytes (a 24 bpp page's size) that its
+//     draw may use as it likes and that holds nothing from one draw to the next: the bytes of
+//     the LED chain, which are written only after the frame is composed (panel.ts). Nothing else
+//     may write there during the draw; a transition with `level` must leave it alone, as the
+//     render loop dims the new page into it.
 //   - Every frame of the transition:
 //     1. The old page is rendered into `from` and the new page into `to` (24 bpp, the frame's
 //        size). A transition with `level` has page p (0 = from, 1 = to) dimmed to level(t, p),
@@ -46,8 +51,8 @@ export interface Transition {
   prepare?: () => boolean;
 }
 
-/** The default export of a transition module: makes it for a panel w x h. */
-export type MakeTransition = (w: number, h: number) => Transition;
+/** The default export of a transition module: makes it for a panel w x h, with a frame's worth of scratch bytes. */
+export type MakeTransition = (w: number, h: number, scratch: ArrayBuffer) => Transition;
 
 /** Next value of a xorshift32 generator (nonzero seed): a fixed pseudo-random sequence. */
 function xorshift(x: number): number {
@@ -77,12 +82,13 @@ export function transitionModule(index: number): string {
 let reported = 0;
 
 /**
- * Loads transition `index` and makes it for a panel w x h (its prepare, if any, still to run).
- * Null when its module is missing or broken: the change of page is then a cut.
+ * Loads transition `index` and makes it for a panel w x h drawing with `scratch` (w x h x 3
+ * bytes; see the contract above); its prepare, if any, is still to run. Null when its module is
+ * missing or broken: the change of page is then a cut.
  */
-export function loadTransition(index: number, w: number, h: number): Transition | null {
+export function loadTransition(index: number, w: number, h: number, scratch: ArrayBuffer): Transition | null {
   try {
-    return loadModule<MakeTransition>(transitionModule(index))(w, h);
+    return loadModule<MakeTransition>(transitionModule(index))(w, h, scratch);
   } catch (e) {
     transitionFailed(index, e);
     return null;

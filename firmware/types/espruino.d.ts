@@ -202,8 +202,14 @@ interface Graphics {
   setClipRect(x1: number, y1: number, x2: number, y2: number): Graphics;
   setRotation(rotation: number, reflect?: boolean): Graphics;
 }
+interface GraphicsOptions {
+  zigzag?: boolean;
+  vertical_byte?: boolean;
+  msb?: boolean;
+  /** Draws into this buffer (at least the size the Graphics needs) instead of allocating one. */
+  buffer?: ArrayBuffer;
+}
 interface GraphicsConstructor {
-  createArrayBuffer(width: number, height: number, bpp: number,
-    options?: { zigzag?: boolean; vertical_byte?: boolean; msb?: boolean }): Graphics;
+  createArrayBuffer(width: number, height: number, bpp: number, options?: GraphicsOptions): Graphics;
 }
 declare const Graphics: GraphicsConstructor;

@@ -110,6 +110,8 @@ export interface CreateOptions {
   zigzag?: boolean;
   msb?: boolean;
   color_order?: string;
+  /** Draws into this ArrayBuffer (2v25 on) instead of allocating one. */
+  buffer?: ArrayBuffer;
 }
 
 /** C's (int) conversion of a JavaScript argument, as the interpreter does for int32 parameters. */
@@ -250,10 +252,16 @@ export class Graphics {
     const opts = options || {};
     if (bpp === 24 && opts.msb === false) throw new Error("the Graphics stand-in keeps 24 bpp in R, G, B order");
     if (opts.color_order && opts.color_order !== "rgb") throw new Error("the Graphics stand-in keeps the colour order");
-    return new Graphics(width, height, bpp, !!opts.zigzag, opts.msb !== false);
+    if (opts.buffer !== undefined && !isArrayBuffer(opts.buffer)) throw new Error("'buffer' should be ArrayBuffer");
+    // The interpreter takes a smaller one too, but then draws through slower paths that stop at
+    // its end; the stand-in keeps to buffers of the full size.
+    if (opts.buffer && opts.buffer.byteLength < (width * height * bpp + 7) >> 3) {
+      throw new Error("the Graphics stand-in needs a buffer of the full size");
+    }
+    return new Graphics(width, height, bpp, !!opts.zigzag, opts.msb !== false, opts.buffer);
   }
 
-  private constructor(width: number, height: number, bpp: number, zigzag: boolean, msb: boolean) {
+  private constructor(width: number, height: number, bpp: number, zigzag: boolean, msb: boolean, buffer?: ArrayBuffer) {
     this.dw = width;
     this.dh = height;
     this.bpp = bpp;
@@ -261,7 +269,7 @@ export class Graphics {
     this.fg = this.colorMask;
     this.zigzag = zigzag;
     this.msb = msb;
-    this.buffer = new ArrayBuffer((width * height * bpp + 7) >> 3);
+    this.buffer = buffer || new ArrayBuffer((width * height * bpp + 7) >> 3);
     this.bytes = new Uint8Array(this.buffer);
     this.anyBitSets = bpp === 1 && msb && !zigzag && isFlat(this.bytes.length);
     this.cx2 = width - 1;

@@ -79,9 +79,15 @@ function rig(apps: LoopApp[], tweak?: (s: Settings) => void, effect = "Slide"): 
   // engine picks from the settings.
   let seed = 1;
   r.loop = new AppLoop(apps, () => settings, () => r.engine.take(), () => false);
+  // The chain's bytes lent out between pushes: junk whenever a frame starts, as after a push.
+  const scratch = new ArrayBuffer(32 * 8 * 3);
   const panel = {
     width: 32,
-    push: (frame: Graphics) => { r.pushed.push(frameOf(frame)); },
+    scratch,
+    push: (frame: Graphics) => {
+      r.pushed.push(frameOf(frame));
+      new Uint8Array(scratch).fill(0xa5);
+    },
     blank: () => { r.blanks++; },
   };
   const parts: EngineParts = {

@@ -10,7 +10,6 @@ import type { TextLine } from "../../text/font";
 import type { ScrollTrack } from "../../text/scroll";
 import type { TextKit } from "../text-kit";
 import { dateText } from "./format";
-import { drawWeekdayBar } from "./weekday-bar";
 
 const TEXT_Y = 1;
 
@@ -62,7 +61,7 @@ export class DateApp implements Page {
     const t = f.local;
     this.layout(t, s, c.width);
     if (!this.track.moves) this.drawText(c, f);
-    drawWeekdayBar(c, s.weekdayBar, t.weekday, 0, c.width, c.height - 1);
+    this.kit.weekdayBar(c, s.weekdayBar, t.weekday, 0, c.width, c.height - 1);
   }
 
   drawMoving(c: Canvas, f: FrameContext): void {

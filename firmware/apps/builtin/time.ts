@@ -17,7 +17,6 @@ import type { FrameContext, Page } from "../types";
 import type { FontName, TextLine } from "../../text/font";
 import type { TextKit } from "../text-kit";
 import { amPmText, hourText, showsAmPm, showsSeconds, twoDigits } from "./format";
-import { drawWeekdayBar } from "./weekday-bar";
 
 /** Columns of the calendar box in modes 1-4. */
 const CALENDAR_W = 9;
@@ -134,7 +133,7 @@ export class TimeApp implements Page {
     const bar = s.weekdayBar;
     if (mode === 0) {
       this.drawClock(c, (c.width - this.width) >> 1, 1, rgb, steady, false);
-      drawWeekdayBar(c, bar, t.weekday, 0, c.width, c.height - 1);
+      this.kit.weekdayBar(c, bar, t.weekday, 0, c.width, c.height - 1);
       return;
     }
     this.drawCalendar(c, s, mode >= 3);
@@ -142,7 +141,7 @@ export class TimeApp implements Page {
     const barOnTop = mode === 2 || mode === 4;
     const x = CALENDAR_W + ((areaW - this.width) >> 1);
     this.drawClock(c, x, barOnTop ? 2 : 1, rgb, steady, false);
-    drawWeekdayBar(c, bar, t.weekday, CALENDAR_W, areaW, barOnTop ? 0 : c.height - 1);
+    this.kit.weekdayBar(c, bar, t.weekday, CALENDAR_W, areaW, barOnTop ? 0 : c.height - 1);
   }
 
   /** The colons at their level now, where the last still drawing left room for them. */

@@ -1,4 +1,5 @@
-// The seven-segment weekday bar under (or over) the clock and the date.
+// The seven-segment weekday bar under (or over) the clock and the date. Resident: the pages reach
+// it through their TextKit (../text-kit.ts) rather than carrying a copy each.
 import type { Canvas } from "../../display/canvas";
 import type { WeekdayBar } from "../../settings/types";
 

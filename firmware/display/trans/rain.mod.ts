@@ -8,9 +8,9 @@ import { unclip } from "./common";
 import { reached } from "./columns";
 import { makeReveal, settle, revealBelow, LEVELS, type RankMaking } from "./reveal";
 
-const rain: MakeTransition = (w, h) => {
+const rain: MakeTransition = (w, h, scratch) => {
   // The order of the columns is the reveal's (a column is a tile): order[s] - 1 starts in slot s.
-  const r = makeReveal(w, h, 1, h, 0x51ed270b);
+  const r = makeReveal(w, h, 1, h, 0x51ed270b, scratch);
   const order = (r.making as RankMaking).order;
   const fall = 8 / (w + 8);
   const rate = (w - 1) / (1 - fall);

@@ -7,6 +7,9 @@
 //   out  = page over out, black see-through
 // so a black pixel of the new page still covers the old one: it is black in both layers.
 //
+// The page and the palette both live in the transition's scratch bytes (transitions.ts): the
+// palette is filled and used up (mask) before the page is drawn over it, frame after frame.
+//
 // The ranks come from a fixed shuffle of the panel's tiles (single pixels, blocks or whole
 // columns), the same every time. Making them is a script loop over the pixels, about 10 ms for
 // 32 x 8 in the Linux build (measured), so a Reveal is made with the transition and its ranks
@@ -23,7 +26,11 @@ const SLICE = 16;
 export interface Reveal {
   /** Every pixel's rank (8 bpp, row by row), drawn through the threshold palette. */
   ranks: GraphicsImage;
-  /** The palette's bytes (2 an entry): entry v is 1 while v < k, set with two typed-array fills. */
+  /**
+   * The palette's bytes (2 an entry): entry v is 1 while v < k, set with two typed-array fills.
+   * They are the page's first bytes (when the page is large enough), so the page is drawn only
+   * once the mask is made.
+   */
   bytes: Uint8Array;
   mask: Graphics;
   /**
@@ -31,6 +38,7 @@ export interface Reveal {
    * current colour, with transparent 1 its clear pixels draw in the background colour (black).
    */
   maskImage: GraphicsImage;
+  /** The new page through the mask, drawn into the scratch bytes. */
   page: Graphics;
   pageOver: GraphicsImage;
   /** The ranks being made, or null once every pixel has its rank. */
@@ -59,24 +67,26 @@ export interface RankMaking {
 
 /**
  * A reveal for a panel w x h whose tiles (tileW x tileH pixels; the last row and column may be
- * cut) come in the shuffle `seed` makes. Allocates everything its frames draw with; its ranks are
- * then made by settle().
+ * cut) come in the shuffle `seed` makes, drawing its page in `scratch` (w x h x 3 bytes).
+ * Allocates everything else its frames draw with; its ranks are then made by settle().
  */
-export function makeReveal(w: number, h: number, tileW: number, tileH: number, seed: number): Reveal {
+export function makeReveal(w: number, h: number, tileW: number, tileH: number, seed: number, scratch: ArrayBuffer): Reveal {
   const across = Math.ceil(w / tileW);
   const tiles = across * Math.ceil(h / tileH);
   const rank = new Uint8Array(w * h);
-  const palette = new Uint16Array(LEVELS);
+  // A panel under 22 columns has too few scratch bytes for the palette: it gets its own.
+  const bytes = scratch.byteLength >= 2 * LEVELS ? new Uint8Array(scratch, 0, 2 * LEVELS) : new Uint8Array(2 * LEVELS);
+  const palette = new Uint16Array(bytes.buffer, 0, LEVELS);
   const mask = Graphics.createArrayBuffer(w, h, 1, { msb: true });
-  const page = Graphics.createArrayBuffer(w, h, 24);
+  const page = Graphics.createArrayBuffer(w, h, 24, { buffer: scratch });
   page.setBgColor(0);
   return {
     ranks: { width: w, height: h, bpp: 8, buffer: rank.buffer, palette: palette },
-    bytes: new Uint8Array(palette.buffer),
+    bytes: bytes,
     mask: mask,
     maskImage: { width: w, height: h, bpp: 1, buffer: mask.buffer, transparent: 0 },
     page: page,
-    pageOver: { width: w, height: h, bpp: 24, buffer: page.buffer, transparent: 0 },
+    pageOver: { width: w, height: h, bpp: 24, buffer: scratch, transparent: 0 },
     making: {
       order: new Uint16Array(tiles),
       next: tiles - 1,
@@ -144,7 +154,8 @@ export function revealBelow(out: Graphics, from: GraphicsImage, to: GraphicsImag
     out.drawImage(k <= 0 ? from : to, 0, 0);
     return;
   }
-  // A 1-bit mask keeps only the low bit of a palette entry, so 0x0101 sets it.
+  // A 1-bit mask keeps only the low bit of a palette entry, so 0x0101 sets it. The palette is
+  // used up by the mask before the page is drawn over its bytes.
   const bytes = r.bytes;
   bytes.fill(1, 0, 2 * k);
   bytes.fill(0, 2 * k);
@@ -162,8 +173,8 @@ export function revealBelow(out: Graphics, from: GraphicsImage, to: GraphicsImag
 
 /** A transition that reveals the new page in tiles of tileW x tileH, in the order `seed` shuffles. */
 export function shuffledReveal(tileW: number, tileH: number, seed: number): MakeTransition {
-  return (w, h) => {
-    const r = makeReveal(w, h, tileW, tileH, seed);
+  return (w, h, scratch) => {
+    const r = makeReveal(w, h, tileW, tileH, seed, scratch);
     return {
       prepare: () => settle(r),
       draw: (out, from, to, t) => revealBelow(out, from, to, r, Math.round(t * LEVELS)),

@@ -38,6 +38,7 @@ import { loadModule } from "../platform/modules";
 import type { PaletteInk } from "../palette/ink";
 import type { IconImage } from "../icons/icon";
 import { newIconState } from "../icons/icon";
+import { STEPS } from "../effects/types";
 
 /** What the icons of this load of the module share (dropped with the module, when no page is left). */
 const icons = newIconState();
@@ -55,6 +56,8 @@ const KEY = 0x010203;
 const STALE_COLOR = 0x6e0700;
 /** The glyphs' colour in the stencil of text painted from the palette (see drawRamp). */
 const HOLE = 0x000001;
+/** Widest row of position triplets kept for text painted from the palette (3 bytes a column). */
+const STEPS_MAX = 512;
 
 // How plain text is coloured, in the spec's order of priority.
 const SOLID = 0;
@@ -121,8 +124,21 @@ class PushedPage implements PayloadPage {
   declare private stale?: boolean;
   /** The app's own palette, when something paints from it (text, charts, progress). */
   declare private ink?: PaletteInk;
-  /** Text painted from the palette: its column colours and its stencil (see drawRamp). */
-  declare private ramp?: { paint: Graphics; stencil: Graphics; paintImage: GraphicsImage; stencilImage: GraphicsImage };
+  /** Text painted from the palette: its column colours, its stencil and what makes them (see drawRamp). */
+  declare private ramp?: {
+    paint: Graphics;
+    stencil: Graphics;
+    paintImage: GraphicsImage;
+    stencilImage: GraphicsImage;
+    /** The paint's first row (the position triplets of the frame's columns, then their colours). */
+    row: Uint8Array;
+    /** The paint's first rows (height set for each use), drawn under themselves to fill it. */
+    rows: GraphicsImage;
+    /** The text's columns' triplets (PaletteInk.steps), for this span and text width; null: too wide. */
+    steps: GraphicsImage | null;
+    stepsSpan: number;
+    stepsWidth: number;
+  };
 
   constructor(p: StoredPayload, host: PayloadHost) {
     const f = payloadFields(p);
@@ -414,7 +430,7 @@ class PushedPage implements PayloadPage {
   }
 
   private gradeColors(c: Canvas, s: Settings): void {
-    if (this.ink) this.ink.grade(c);
+    if (this.ink) this.ink.grade(c, KEY);
     const wires = this.wires;
     const colors = this.colors;
     c.color(0);
@@ -432,7 +448,7 @@ class PushedPage implements PayloadPage {
     const lines = this.lines;
     if (!lines.length) return;
     if (this.mode === RAMP) {
-      if (!graded) (this.ink as PaletteInk).grade(c);
+      if (!graded) (this.ink as PaletteInk).grade(c, KEY);
       this.drawRamp(c, f);
       return;
     }
@@ -469,17 +485,30 @@ class PushedPage implements PayloadPage {
   }
 
   /**
-   * Text painted from the palette, a column at a time: each copy's columns get their colours as
-   * lines in one buffer, and its glyphs go as HOLE into a stencil that is KEY elsewhere; the
-   * stencil laid over the colours (HOLE transparent) leaves them only under the glyphs, and that is
-   * laid over the page (KEY transparent). A line per column and two image copies, whatever the
-   * text's length. paletteSpan 0 stretches the palette once over the text, first entry to last; a
+   * Text painted from the palette: each copy's columns get their colours in one buffer, and its
+   * glyphs go as HOLE into a stencil that is KEY elsewhere; the stencil laid over the colours (HOLE
+   * transparent) leaves them only under the glyphs, and that is laid over the page (KEY
+   * transparent). paletteSpan 0 stretches the palette once over the text, first entry to last; a
    * span repeats it every that many columns; paletteSpeed moves it by that many passes a second
    * (a moving stretched palette repeats over the text's width).
+   *
+   * The colours come from a row of position triplets (PaletteInk.steps) made once per span and
+   * text width: the text's own columns, or with a span only as many as one copy can show, since
+   * they repeat every span columns. A frame draws that row at each copy's place into the paint's
+   * first row (clipped to the copy), turns it in place into wire colours with one E.mapInPlace
+   * through the ink's map for the frame's shift (the shift rounded to a whole step, common to
+   * all columns), and copies that row down the paint: a few native calls whatever the width.
+   * A row of triplets wider than STEPS_MAX (a stretched or widely spanned palette over a long
+   * text) is not kept: then each column is coloured on its own, as a line.
    */
   private drawRamp(c: Canvas, f: FrameContext): void {
     const w = c.width;
     const h = c.height;
+    const ink = this.ink as PaletteInk;
+    const fields = this.fields;
+    const width = this.width;
+    const speed = fields.paletteSpeed || 0;
+    const span = fields.paletteSpan || (speed ? width : 0);
     let r = this.ramp;
     if (!r || r.paint.getWidth() !== w) {
       const paint = Graphics.createArrayBuffer(w, h, 24);
@@ -488,16 +517,27 @@ class PushedPage implements PayloadPage {
         paint, stencil,
         paintImage: { width: w, height: h, bpp: 24, buffer: paint.buffer, transparent: KEY },
         stencilImage: { width: w, height: h, bpp: 24, buffer: stencil.buffer, transparent: HOLE },
+        row: new Uint8Array(paint.buffer, 0, 3 * w),
+        rows: { width: w, height: 1, bpp: 24, buffer: paint.buffer },
+        steps: null, stepsSpan: -1, stepsWidth: -1,
       };
       this.ramp = r;
     }
+    if (r.stepsSpan !== span || r.stepsWidth !== width) {
+      // One copy shows at most w columns, from any of the span's phases.
+      const count = span ? Math.min(width, w + span - 1) : width;
+      r.steps = null;
+      if (count > 0 && count <= STEPS_MAX) {
+        const bytes = new Uint8Array(3 * count);
+        ink.steps(bytes, count, span, width);
+        r.steps = { width: count, height: 1, bpp: 24, buffer: bytes.buffer };
+      }
+      r.stepsSpan = span;
+      r.stepsWidth = width;
+    }
     const paint = r.paint;
     const stencil = r.stencil;
-    const ink = this.ink as PaletteInk;
-    const fields = this.fields;
-    const width = this.width;
-    const speed = fields.paletteSpeed || 0;
-    const span = fields.paletteSpan || (speed ? width : 0);
+    const steps = r.steps;
     const shift = (speed * f.shownMs) / 1000;
     const lines = this.lines;
     const xs = this.xs;
@@ -508,15 +548,34 @@ class PushedPage implements PayloadPage {
     for (let n = 0; ; n++) {
       const x = this.track.copyX(f.shownMs, n);
       if (isNaN(x)) break;
+      const first = Math.max(0, x);
       const last = Math.min(w - 1, x + width - 1);
-      for (let col = Math.max(0, x); col <= last; col++) {
-        const k = col - x;
-        let wire = span ? ink.tone(256 * (k / span - shift)) : ink.along(width > 1 ? k / (width - 1) : 0);
-        if (wire === KEY) wire ^= 1;
-        paint.setColor(wire);
-        paint.drawLine(col, 0, col, h - 1);
+      if (steps) {
+        if (first <= last) {
+          paint.setClipRect(first, 0, last, 0);
+          // Column col shows triplet col - x, or with a span one a whole number of spans on.
+          paint.drawImage(steps, x < 0 && span ? x + span * Math.floor(-x / span) : x, 0);
+        }
+      } else {
+        for (let col = first; col <= last; col++) {
+          const k = col - x;
+          let wire = span ? ink.tone(256 * (k / span - shift)) : ink.along(width > 1 ? k / (width - 1) : 0);
+          if (wire === KEY) wire ^= 1;
+          paint.setColor(wire);
+          paint.drawLine(col, 0, col, h - 1);
+        }
       }
       for (let i = 0; i < lines.length; i++) this.kit.draw(stencil, lines[i], x + xs[i], y);
+    }
+    if (steps) {
+      // Columns no copy covers keep last frame's bytes: the stencil hides them.
+      paint.setClipRect(0, 0, w - 1, h - 1);
+      E.mapInPlace(r.row, r.row, span ? ink.mapped(Math.round(-STEPS * shift)) : ink.rampMap());
+      const rows = r.rows;
+      for (let n = 1; n < h; n *= 2) {
+        rows.height = Math.min(n, h - n);
+        paint.drawImage(rows, 0, n);
+      }
     }
     paint.drawImage(r.stencilImage, 0, 0);
     c.g.drawImage(r.paintImage, 0, 0);

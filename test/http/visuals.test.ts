@@ -90,6 +90,25 @@ t("text painted from a palette: first colour on the left, last on the right", as
   await call(dut, "DELETE", "/api/v1/apps/ramp");
 });
 
+t("text painted from a moving palette with a span: one colour down each column, repeating every span columns", async () => {
+  // reference/payload.md: paletteSpan pixels a full pass, so columns span apart show the same position.
+  const span = 5;
+  await show("swept", { text: "HIHIHI", textColor: "palette", palette: "Rainbow", paletteSpan: span, paletteSpeed: 1 });
+  for (let n = 0; n < 3; n++) {
+    const p = await pixels();
+    const columns: number[] = [];
+    for (let x = 0; x < 32; x++) {
+      const lit = p.filter((v, i) => i % 32 === x && v !== 0);
+      if (!lit.length) continue;
+      assert.ok(lit.every((v) => v === lit[0]), "one colour down column " + x);
+      columns[x] = lit[0];
+      if (columns[x - span] !== undefined) assert.is(lit[0], columns[x - span], "column " + x);
+    }
+    assert.ok(new Set(columns.filter((v) => v !== undefined)).size >= 3);
+  }
+  await call(dut, "DELETE", "/api/v1/apps/swept");
+});
+
 t("an inline GIF icon shows in its column, playing; an unknown id shows no column", async () => {
   const frames = [0, 1].map((i) => ({ w: 8, h: 8, pixels: new Array(64).fill(i), delay: 30 }));
   const data = makeGif({ width: 8, height: 8, palette: [0xff00ff, 0x00ffff], frames }).toString("base64");

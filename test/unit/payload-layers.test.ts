@@ -14,6 +14,8 @@ import type { EffectModule } from "../../firmware/effects/types";
 import { blankGraphics, countColor, frameContext, frameOf, localTime, renderApp, ungradedCanvas } from "../harness/frame-fixture";
 import type { Frame } from "../harness/frame-fixture";
 import { drawAt, installEngineHost } from "./effects-support";
+import { paletteInk } from "../../firmware/palette/resolve";
+import { STEPS } from "../../firmware/effects/types";
 import { fontFiles, serveStorage, storageOf } from "./text-support";
 import { makeGif } from "./icons-support";
 
@@ -155,6 +157,48 @@ test("paletteSpan repeats the palette every that many columns; paletteSpeed move
   assert.not.equal(whole(moving, 0).pixels, whole(moving, 250).pixels, "moves");
   assert.equal(whole(moving, 0).pixels, whole(moving, 1000).pixels, "one pass a second");
   assert.equal(cached(moving, 250).pixels, whole(moving, 250).pixels);
+});
+
+/**
+ * paletteSpan and paletteSpeed as documented (reference/payload.md): span pixels a full pass,
+ * speed passes a second, so text column k (from the text's left edge) at time t shows palette
+ * position frac(k / span - speed * t / 1000). The palette is drawn in STEPS graded steps and which
+ * step a position between two of them takes is not specified, so a column may show the step
+ * holding its exact position or a neighbour of it (the page rounds the frame's shift to a whole
+ * step for all columns at once); it is the same in every row of the column, and repeats exactly
+ * every span columns.
+ */
+test("paletteSpan and paletteSpeed: each column within one step of its exact palette position", () => {
+  const colors = ["#FF0000", "#00FF00", "#0000FF", "#FFFF00"];
+  const ink = paletteInk([0xff0000, 0x00ff00, 0x0000ff, 0xffff00], true, "");
+  const canvas = ungradedCanvas(blankGraphics());
+  const stepColor = (p: number) => {
+    canvas.color(ink.logical(((p % STEPS) + STEPS) % STEPS));
+    return canvas.g.getColor();
+  };
+  for (const [span, speed] of [[8, 1], [5, 0.37], [13, 2.5], [16, 0]] as [number, number][]) {
+    const pg = page({ text: "HIHIHI", textColor: "palette", palette: colors, paletteSpan: span, paletteSpeed: speed });
+    for (const t of [0, 40, 275, 1000, 3333, 61234]) {
+      const f = whole(pg, t);
+      const lit = (x: number) => f.pixels.filter((p, i) => i % 32 === x && p !== 0);
+      let left = 0;
+      while (left < 32 && !lit(left).length) left++;
+      assert.ok(left < 20, "the text is on screen");
+      const seen: number[] = [];
+      for (let x = left; x < 32; x++) {
+        const col = lit(x);
+        if (!col.length) continue;
+        assert.ok(col.every((p) => p === col[0]), "one colour down column " + x + " at " + t);
+        const exact = STEPS * ((((x - left) / span - (speed * t) / 1000) % 1) + 1);
+        const step = Math.floor(exact);
+        assert.ok([step - 1, step, step + 1].map(stepColor).includes(col[0]),
+          "span " + span + " speed " + speed + " at " + t + ": column " + x + " near step " + (step % STEPS));
+        seen[x] = col[0];
+        if (seen[x - span] !== undefined) assert.is(col[0], seen[x - span], "repeats every span columns");
+      }
+    }
+    assert.equal(cached(pg, 275).pixels, whole(pg, 275).pixels);
+  }
 });
 
 test("paletteBlend false paints only the palette's own 16 colours", () => {

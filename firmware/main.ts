@@ -24,6 +24,7 @@ import { openLog } from "./logs/ring";
 import { watchButtonCallback } from "./system/button-callback";
 import { fwFile } from "./platform/slot";
 import { trialStarted, watchTrial } from "./update/trial";
+import { ConnectionStatus } from "./net/status";
 
 /** Storage file of the route table, written by the build from ./routes.ts. */
 const ROUTES_FILE = "routes";
@@ -49,6 +50,7 @@ function powerDown(ms: number): void {
  */
 function startMqtt(app: App): void {
   const start = (): boolean => {
+    if (!app.runtime.mqtt) app.runtime.mqtt = new ConnectionStatus();
     try {
       app.systemSaved = loadModule<typeof MqttSession>("mqtt/session")(app);
       return true;
@@ -84,7 +86,7 @@ function boot(): void {
     if (mode === "setup") return null;
     const cfg = system.live;
     health.wifiUp = runtime.wifi.state === "connected";
-    health.brokerDown = cfg.mqttEnabled && cfg.mqttHost !== "" && runtime.mqtt.state !== "connected";
+    health.brokerDown = cfg.mqttEnabled && cfg.mqttHost !== "" && (!runtime.mqtt || runtime.mqtt.state !== "connected");
     return health;
   });
 

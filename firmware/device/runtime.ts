@@ -40,7 +40,8 @@ export class Runtime {
   /** MQTT command messages received since boot. */
   messageCount: number;
   wifi: ConnectionStatus;
-  mqtt: ConnectionStatus;
+  /** Made when the MQTT session first starts (main.ts): a clock that never uses MQTT holds none. */
+  mqtt: ConnectionStatus | null;
   /**
    * The Wi-Fi scan of the setup page: one at a time, its results handed out once. Null but from a
    * scan's start to its results being handed out, or dropped when nobody comes for them (system/
@@ -74,7 +75,7 @@ export class Runtime {
     this.indicators = new Indicators();
     this.messageCount = 0;
     this.wifi = new ConnectionStatus();
-    this.mqtt = new ConnectionStatus();
+    this.mqtt = null;
     this.wifiScan = null;
     this.battery = null;
     this.light = null;

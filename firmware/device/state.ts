@@ -7,7 +7,7 @@ import { adcToMillivolts, batteryPercent, cellVoltage, isLowBattery } from "./ba
 import { lightLevel } from "./light";
 import { BOARD_TYPE, macFromUid } from "./identity";
 import { indicatorsView } from "../display/indicator-apply";
-import { statusView } from "../net/status";
+import { ConnectionStatus, statusView } from "../net/status";
 import { updateView } from "../update/state";
 
 export { derivedHostname } from "./identity";
@@ -101,7 +101,7 @@ export function deviceState(app: App): object {
   s.indicators = indicatorsView(rt.indicators);
   s.messageCount = rt.messageCount;
   s.wifi = statusView(rt.wifi, now);
-  s.mqtt = statusView(rt.mqtt, now);
+  s.mqtt = statusView(rt.mqtt || new ConnectionStatus(), now);
   s.update = updateView(app);
   return s;
 }

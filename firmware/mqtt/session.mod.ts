@@ -4,12 +4,14 @@
 // keeps none of its code in memory.
 import type { App } from "../app";
 import type { SystemConfig } from "../system/schema";
+import type { ConnectionStatus } from "../net/status";
 import { MqttClient } from "./client";
 import { startMqttSurface } from "./start";
 
 /** Starts the session; what app.systemSaved does from now on is returned. */
 export default function startSession(app: App): (before: SystemConfig, after: SystemConfig) => void {
-  const client = new MqttClient(app.runtime.mqtt, app.runtime.uid, () => app.system.config);
+  // main.ts made the status before loading this module.
+  const client = new MqttClient(app.runtime.mqtt as ConnectionStatus, app.runtime.uid, () => app.system.config);
   startMqttSurface(app, client);
   // A saved configuration reaches both: the client reconnects when a connection field changed
   // (enabled, host, port, credentials, TLS, prefix), the surface republishes or retracts discovery.

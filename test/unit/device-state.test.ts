@@ -60,6 +60,7 @@ const { capabilities } = require("../../firmware/device/capabilities") as typeof
 const { deviceRoutes } = require("../../firmware/device/routes") as typeof import("../../firmware/device/routes");
 const { markBoot } = require("../../firmware/platform/bootmark") as typeof import("../../firmware/platform/bootmark");
 const { loadModule } = require("../../firmware/platform/modules") as typeof import("../../firmware/platform/modules");
+const { ConnectionStatus } = require("../../firmware/net/status") as typeof import("../../firmware/net/status");
 
 // ---- fixtures -----------------------------------------------------------------------------------
 
@@ -299,10 +300,15 @@ test("reset reason from the boot marker, which is consumed", () => {
   assert.is(state(makeApp(esp32).app).resetReason, "poweron");
 });
 
-test("wifi and mqtt status objects are the runtime's", () => {
+test("wifi and mqtt status objects are the runtime's; MQTT never started reads disabled", () => {
   const { app } = makeApp(esp32);
-  app.runtime.mqtt.connecting("broker.local");
-  app.runtime.mqtt.failed("refused", clockMs + 5000);
+  const idle = state(app).mqtt as { [k: string]: unknown };
+  assert.equal(idle, { enabled: false, state: "disabled", host: "", endpoint: "", attempts: 0, retryInMs: 0, connects: 0,
+    error: null, lastError: null });
+  const mqtt = new ConnectionStatus();
+  app.runtime.mqtt = mqtt;
+  mqtt.connecting("broker.local");
+  mqtt.failed("refused", clockMs + 5000);
   const m = state(app).mqtt as { [k: string]: unknown };
   assert.is(m.enabled, true);
   assert.is(m.host, "broker.local");

@@ -12,8 +12,8 @@ import type { Bag } from "../system/schema";
 import { publicSettings } from "../settings/schema";
 import { listFiles } from "../files/store";
 import { centralHeader, dosTime, endRecord, localHeader } from "./zip";
-import { BACKUP_APP, BACKUP_FORMAT, FILE_FOLDERS, MANIFEST, ORDER_ENTRY, SETTINGS_ENTRY, SYSTEM_ENTRY, WIFI_ENTRY,
-  WIFI_FIELDS, isWordOf } from "./layout";
+import { BACKUP_APP, BACKUP_FORMAT, MANIFEST, ORDER_ENTRY, SETTINGS_ENTRY, SYSTEM_ENTRY, WIFI_ENTRY,
+  WIFI_FIELDS, fileFolders, isWordOf } from "./layout";
 
 /** Bytes of a file sent at a time. */
 const SLICE = 1024;
@@ -67,7 +67,7 @@ class BackupWriter {
     if (app.system.config.wifiSsid !== "") entries.push(WIFI_ENTRY);
     entries.push(SYSTEM_ENTRY, SETTINGS_ENTRY, ORDER_ENTRY);
     this.fixed = entries.length;
-    const folders = FILE_FOLDERS.split(" ");
+    const folders = fileFolders().split(" ");
     for (let f = 0; f < folders.length; f++) {
       // Each file as its name, a NUL and its Storage name (long names included).
       const found = listFiles("/" + folders[f]);

@@ -1,6 +1,8 @@
-// What POST /api/v1/restore carries from reading the archive (restore-stream.mod.ts) to applying
-// its configuration entries (restore-apply.mod.ts) and to its answer (restore.mod.ts): plain data,
-// so that each part's code can be dropped once it is done.
+// What POST /api/v1/restore carries from reading the archive (restore.mod.ts) to applying its
+// configuration entries and answering (restore-apply.mod.ts): plain data, so that the reader's
+// code can be dropped once it is done.
+import type { UploadSink } from "../http/upload";
+import type { App } from "../app";
 
 /** Warnings listed; past this many they are only counted. */
 export const WARNINGS_MAX = 20;
@@ -17,8 +19,22 @@ export const K_WIFI = 2;
 export const K_SYSTEM = 3;
 export const K_FILE = 6;
 
+/**
+ * The categories of `applied` as the answer names them, in its order (made when asked for): a configuration entry of
+ * kind k counts at k - K_WIFI, a file of folder f (layout.ts, fileFolders) at A_FILES + f.
+ */
+export function appliedNames(): string {
+  return "wifi system settings appLoop icons melodies palettes mp3 skipped";
+}
+export const A_FILES = 4;
+export const A_SKIPPED = 8;
+
 export interface RestoreState {
-  applied: { [category: string]: number };
+  /**
+   * What was applied, by category, in the order of appliedNames() (an array of numbers costs a few
+   * variables, an object of named counts a few per name): made an object for the answer only.
+   */
+  applied: Uint32Array;
   warnings: string[];
   /** Warnings past WARNINGS_MAX. */
   unlisted: number;
@@ -36,19 +52,27 @@ export interface RestoreState {
   stash: string;
 }
 
-/** What reads the archive as it arrives (restore-stream.mod.ts). */
-export interface ArchiveReader {
-  /** The next bytes of the archive. */
-  feed(chunk: string): void;
-  /** The archive's part ended. */
-  end(): void;
-  /** The upload was cut short: what was not published is undone. */
-  abort(): void;
+/**
+ * The restore's upload sink: a plain object whose methods are first those of the reader
+ * (restore.mod.ts) and, once the archive's part has ended, those of the applying code
+ * (restore-apply.mod.ts), so that nothing of the reader is held once its work is done. Its state
+ * is plain data.
+ */
+export interface RestoreSink extends UploadSink {
+  st: RestoreState;
+  app: App;
+}
+
+/** Erases the Storage files of the configuration entries still queued: they will not be applied. */
+export function dropQueue(st: RestoreState): void {
+  const Storage = require("Storage");
+  for (const rec of st.queue.split(";")) if (rec) Storage.erase(st.stash + rec.split(",")[3]);
+  st.queue = "";
 }
 
 export function newState(): RestoreState {
   return {
-    applied: { wifi: 0, system: 0, settings: 0, appLoop: 0, icons: 0, melodies: 0, palettes: 0, mp3: 0, skipped: 0 },
+    applied: new Uint32Array(9),
     warnings: [],
     unlisted: 0,
     unsaved: 0,

@@ -74,6 +74,8 @@ function isHeaderSig(a: number, b: number): boolean {
   return (a === 3 && b === 4) || (a === 1 && b === 2) || (a === 5 && b === 6) || (a === 6 && b === 6);
 }
 
+// Names of more than four characters cost the interpreter a variable more each (on the instance
+// and on the prototype): hence the short private names.
 export class ZipReader {
   /** Why reading stopped before the central directory; "" while all is well. */
   error: string;
@@ -82,94 +84,94 @@ export class ZipReader {
   /** Entries whose header was read. */
   entries: number;
   private to: ZipConsumer;
-  private state: number;
-  private ended: boolean;
+  private st: number;
+  private fin: boolean;
   /** The step needs more input than there is. */
   private more: boolean;
   private buf: string;
   /** Header fields of the entry being read (after its signature), then its name and ZIP64 extra. */
   private head: string;
   private name: string;
-  private extra: string;
+  private ext: string;
   /** Name or extra bytes, or (stored sizes) data bytes, still to come. */
   private left: number;
-  private entry: ZipEntry | null;
-  private taking: boolean;
+  private ent: ZipEntry | null;
+  private tk: boolean;
   /** Data bytes of the entry so far, and their CRC-32. */
-  private count: number;
+  private cnt: number;
   private crc: number;
   /** Where the descriptor find() found ends. */
-  private found: number;
+  private hit: number;
 
   constructor(to: ZipConsumer) {
     this.to = to;
     this.error = "";
     this.done = false;
     this.entries = 0;
-    this.state = S_SIG;
-    this.ended = false;
+    this.st = S_SIG;
+    this.fin = false;
     this.more = false;
     this.buf = "";
     this.head = "";
     this.name = "";
-    this.extra = "";
+    this.ext = "";
     this.left = 0;
-    this.entry = null;
-    this.taking = false;
-    this.count = 0;
+    this.ent = null;
+    this.tk = false;
+    this.cnt = 0;
     this.crc = 0;
-    this.found = 0;
+    this.hit = 0;
   }
 
   /** The next bytes of the archive. */
   feed(piece: string): void {
-    if (this.state >= S_DONE) return;
+    if (this.st >= S_DONE) return;
     let s = piece;
     if (this.buf) {
       const held = this.buf;
       this.buf = "";
       // Data held back for a descriptor that might start in it: settled against the start of this
       // piece without joining the two (a copy of the piece), unless a descriptor does start there.
-      if (this.state === S_SCAN && piece.length >= HOLD && this.find(held + piece.substr(0, HOLD), 0, held.length) < 0) {
-        if (this.taking) this.pass(held);
-        this.count += held.length;
+      if (this.st === S_SCAN && piece.length >= HOLD && this.find(held + piece.substr(0, HOLD), 0, held.length) < 0) {
+        if (this.tk) this.pass(held);
+        this.cnt += held.length;
       } else {
         s = held + piece;
       }
     }
     let at = 0;
     this.more = false;
-    while (!this.more && this.state < S_DONE && (at < s.length || this.ended)) at = this.step(s, at);
-    if (this.state < S_DONE && at < s.length) this.buf = s.substr(at);
+    while (!this.more && this.st < S_DONE && (at < s.length || this.fin)) at = this.step(s, at);
+    if (this.st < S_DONE && at < s.length) this.buf = s.substr(at);
   }
 
   /** The archive ended: an entry still open is cut short, and an archive without its directory is truncated. */
   end(): void {
-    if (this.state >= S_DONE) return;
-    this.ended = true;
+    if (this.st >= S_DONE) return;
+    this.fin = true;
     this.feed("");
-    if (this.state >= S_DONE) return;
-    if (this.state === S_DATA || this.state === S_SCAN) this.to.close("the archive ends inside it");
-    this.fail(this.state !== S_SIG ? "the archive is cut short" :
+    if (this.st >= S_DONE) return;
+    if (this.st === S_DATA || this.st === S_SCAN) this.to.close("the archive ends inside it");
+    this.fail(this.st !== S_SIG ? "the archive is cut short" :
       this.entries > 0 ? "the archive ends before its central directory" : "not a ZIP archive");
   }
 
   /** Reads no further: what is still to come is ignored. */
   stop(): void {
-    this.state = S_FAIL;
+    this.st = S_FAIL;
     this.buf = "";
   }
 
   private fail(why: string): void {
     this.error = why;
-    this.state = S_FAIL;
+    this.st = S_FAIL;
     this.buf = "";
   }
 
   /** Runs the current state on `s` from `at`; returns where the next one starts. */
   private step(s: string, at: number): number {
     const avail = s.length - at;
-    const st = this.state;
+    const st = this.st;
     if (st === S_SIG || st === S_HEAD) {
       const need = st === S_SIG ? 4 : HEADER;
       if (avail < need) {
@@ -180,13 +182,13 @@ export class ZipReader {
         this.head = s.substr(at, HEADER);
         this.name = "";
         this.left = u16(this.head, 22);
-        this.state = S_NAME;
+        this.st = S_NAME;
       } else if (s.substr(at, 4) === "PK\x03\x04") {
-        this.state = S_HEAD;
+        this.st = S_HEAD;
       } else if (s.charCodeAt(at) === 0x50 && s.charCodeAt(at + 1) === 0x4B &&
         isHeaderSig(s.charCodeAt(at + 2), s.charCodeAt(at + 3))) {
         this.done = true;
-        this.state = S_DONE;
+        this.st = S_DONE;
         this.buf = "";
         return s.length;
       } else {
@@ -197,34 +199,34 @@ export class ZipReader {
     if (st === S_NAME || st === S_EXTRA) {
       const n = Math.min(this.left, avail);
       if (st === S_NAME && this.name.length < NAME_MAX) this.name += s.substr(at, Math.min(n, NAME_MAX - this.name.length));
-      if (st === S_EXTRA && this.extra.length < EXTRA_MAX) this.extra += s.substr(at, Math.min(n, EXTRA_MAX - this.extra.length));
+      if (st === S_EXTRA && this.ext.length < EXTRA_MAX) this.ext += s.substr(at, Math.min(n, EXTRA_MAX - this.ext.length));
       this.left -= n;
       if (this.left > 0) {
         this.more = true;
       } else if (st === S_NAME) {
-        this.state = S_EXTRA;
-        this.extra = "";
+        this.st = S_EXTRA;
+        this.ext = "";
         this.left = u16(this.head, 24);
       } else {
-        this.begin();
+        this.beg();
       }
       return at + n;
     }
     if (st === S_DATA) {
       const n = Math.min(this.left, avail);
       // The whole piece as it came when it is all data: no copy.
-      if (n > 0 && this.taking) this.pass(at === 0 && n === s.length ? s : s.substr(at, n));
+      if (n > 0 && this.tk) this.pass(at === 0 && n === s.length ? s : s.substr(at, n));
       this.left -= n;
-      this.count += n;
+      this.cnt += n;
       if (this.left > 0) this.more = true;
-      else this.finish(!this.taking || this.crc === u32(this.head, 10) ? "" : "its CRC-32 does not match");
+      else this.over(!this.tk || this.crc === u32(this.head, 10) ? "" : "its CRC-32 does not match");
       return at + n;
     }
     return this.scan(s, at);
   }
 
   /** The entry's header is complete: tell the consumer, and find out how its end will be known. */
-  private begin(): void {
+  private beg(): void {
     const h = this.head;
     const flags = u16(h, 2);
     const method = u16(h, 4);
@@ -232,33 +234,30 @@ export class ZipReader {
     let size = described ? -1 : u32(h, 14);
     this.entries++;
     if (size === UNKNOWN) {
-      size = this.zip64Size();
+      // The data size of a ZIP64 local header's extra field: uncompressed then compressed size,
+      // 8 bytes each; too large when absent or beyond 32 bits.
+      const x = this.ext;
+      size = -1;
+      for (let at = 0; at + 4 <= x.length; at += 4 + u16(x, at + 2)) {
+        if (u16(x, at) === 1 && u16(x, at + 2) >= 16) {
+          size = u32(x, at + 16) === 0 && u32(x, at + 20) === 0 ? u32(x, at + 12) : -1;
+          break;
+        }
+      }
       if (size < 0) return this.fail("entry " + this.entries + " is too large");
     }
     const clipped = u16(h, 22) > NAME_MAX;
-    this.entry = { name: this.name, clipped, method, encrypted: (flags & FLAG_ENCRYPTED) !== 0, size };
-    this.extra = "";
-    this.count = 0;
+    this.ent = { name: this.name, clipped, method, encrypted: (flags & FLAG_ENCRYPTED) !== 0, size };
+    this.ext = "";
+    this.cnt = 0;
     this.crc = 0;
-    const readable = method === 0 && !this.entry.encrypted;
-    this.taking = this.to.open(this.entry) && readable;
+    const readable = method === 0 && !this.ent.encrypted;
+    this.tk = this.to.open(this.ent) && readable;
     // The consumer may have stopped the reading.
-    if (this.state >= S_DONE) return;
-    this.state = described ? S_SCAN : S_DATA;
+    if (this.st >= S_DONE) return;
+    this.st = described ? S_SCAN : S_DATA;
     this.left = size;
-    if (!described && size === 0) this.finish(this.crc === u32(h, 10) || !this.taking ? "" : "its CRC-32 does not match");
-  }
-
-  /** The data size of a ZIP64 local header's extra field, or -1 when absent or beyond 32 bits. */
-  private zip64Size(): number {
-    const x = this.extra;
-    for (let at = 0; at + 4 <= x.length; at += 4 + u16(x, at + 2)) {
-      // Local ZIP64 extra: uncompressed then compressed size, 8 bytes each.
-      if (u16(x, at) === 1 && u16(x, at + 2) >= 16) {
-        return u32(x, at + 16) === 0 && u32(x, at + 20) === 0 ? u32(x, at + 12) : -1;
-      }
-    }
-    return -1;
+    if (!described && size === 0) this.over(this.crc === u32(h, 10) || !this.tk ? "" : "its CRC-32 does not match");
   }
 
   private pass(data: string): void {
@@ -266,11 +265,11 @@ export class ZipReader {
     this.to.bytes(data);
   }
 
-  private finish(problem: string): void {
-    this.entry = null;
-    this.taking = false;
+  private over(problem: string): void {
+    this.ent = null;
+    this.tk = false;
     // Before the consumer hears of it, which may stop the reading.
-    this.state = S_SIG;
+    this.st = S_SIG;
     this.to.close(problem);
   }
 
@@ -281,21 +280,21 @@ export class ZipReader {
   private scan(s: string, at: number): number {
     const best = this.find(s, at, s.length);
     if (best >= 0) {
-      if (best > at && this.taking) this.to.bytes(s.substring(at, best));
-      this.count += best - at;
-      const end = this.found;
-      this.finish("");
+      if (best > at && this.tk) this.to.bytes(s.substring(at, best));
+      this.cnt += best - at;
+      const end = this.hit;
+      this.over("");
       return end;
     }
-    if (this.ended) {
+    if (this.fin) {
       this.to.close("the archive ends inside it");
       this.fail("the archive is cut short");
       return s.length;
     }
     const upto = s.length - HOLD;
     if (upto > at) {
-      if (this.taking) this.pass(s.substring(at, upto));
-      this.count += upto - at;
+      if (this.tk) this.pass(s.substring(at, upto));
+      this.cnt += upto - at;
       at = upto;
     }
     this.more = true;
@@ -322,7 +321,7 @@ export class ZipReader {
       }
       if (end > 0 && start < limit && (best < 0 || start < best)) {
         best = start;
-        this.found = end;
+        this.hit = end;
       }
     }
     return best;
@@ -335,9 +334,9 @@ export class ZipReader {
   private fits(s: string, at: number, start: number, fields: number, wide: boolean): number {
     const end = fields + (wide ? 20 : 12);
     // Not decidable yet; the bytes are held back until it is.
-    if (end + 4 > s.length && !(this.ended && end <= s.length)) return 0;
-    const e = this.entry as ZipEntry;
-    const n = this.count + start - at;
+    if (end + 4 > s.length && !(this.fin && end <= s.length)) return 0;
+    const e = this.ent as ZipEntry;
+    const n = this.cnt + start - at;
     if (u32(s, fields + 4) !== n || (wide && u32(s, fields + 8) !== 0)) return 0;
     const full = u32(s, fields + (wide ? 12 : 8));
     if (e.method === 0 && (full !== n || (wide && u32(s, fields + 16) !== 0))) return 0;

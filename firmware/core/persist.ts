@@ -23,7 +23,11 @@ function slotName(base: string, slot: number): string {
   return base + "." + slot;
 }
 
-function readSlot(flash: RecordFlash, base: string, slot: number): Loaded | null {
+/**
+ * Copy `slot` of record `base` when its checksum checks out (null when it does not): its sequence
+ * number and, with `parse`, its value (null when its text is not JSON).
+ */
+function readSlot(flash: RecordFlash, base: string, slot: number, parse: boolean): Loaded | null {
   const raw = flash.read(slotName(base, slot));
   if (!raw) return null;
   // Layout: "<seq> <crc> <json>"
@@ -34,6 +38,7 @@ function readSlot(flash: RecordFlash, base: string, slot: number): Loaded | null
   const crc = parseInt(raw.substr(a + 1, b - a - 1), 10);
   const body = raw.substr(b + 1);
   if (isNaN(seq) || flash.crc(body) !== crc) return null;
+  if (!parse) return { value: undefined, seq, slot };
   try {
     return { value: JSON.parse(body), seq, slot };
   } catch (e) {
@@ -49,13 +54,19 @@ export class AtomicRecord {
 
   /** The newest intact copy, or undefined when neither copy checks out. */
   load(): unknown {
-    const a = readSlot(this.flash, this.base, 0);
-    const b = readSlot(this.flash, this.base, 1);
+    // The copies are checked first and only the newer intact one is parsed (one whose text is not
+    // JSON gives way to the other): two values of a large record are never in memory at once.
+    const a = readSlot(this.flash, this.base, 0, false);
+    const b = readSlot(this.flash, this.base, 1, false);
     const best = a && b ? (a.seq >= b.seq ? a : b) : a || b;
     if (!best) return undefined;
-    this.seq = best.seq;
-    this.slot = best.slot;
-    return best.value;
+    const other = best === a ? b : a;
+    let got = readSlot(this.flash, this.base, best.slot, true);
+    if (!got && other) got = readSlot(this.flash, this.base, other.slot, true);
+    if (!got) return undefined;
+    this.seq = got.seq;
+    this.slot = got.slot;
+    return got.value;
   }
 
   /** Writes into the slot that does not hold the newest copy; false when the flash refused. */

@@ -22,7 +22,7 @@ const patchDisplay: Handler = (req, app) => {
   const bad = applyOverlayPatch(b, next);
   if (bad) return bad;
   if ("brightness" in b) {
-    const saved = patchSettings(app.settings, { brightness: b.brightness });
+    const saved = patchSettings(app.settings, { body: { brightness: b.brightness } });
     if (saved) return saved;
   }
   if ("overlay" in b || "overlaySettings" in b) app.display.setOverlay(next);

@@ -128,18 +128,33 @@ export class Multipart {
   /** Takes the next bytes of the body; a Failure (the receiver's, or a malformed body) stops. */
   push(chunk: string): Failure | null {
     if (this.state === EPILOGUE) return null;
-    let buf = this.buf + chunk;
-    this.buf = "";
     const delim = this.delim;
+    let buf = chunk;
+    const held = this.buf;
+    this.buf = "";
+    if (held) {
+      // Bytes of a part held back because a delimiter might begin in them: settled against the
+      // start of this chunk, and handed on as they are when no delimiter begins there, rather
+      // than joined to the chunk (a copy of it, alive while the receiver works).
+      const at = this.state === BODY && chunk.length >= delim.length ? findText(held + chunk.substr(0, delim.length), delim) : 0;
+      if (at < 0 || at >= held.length) {
+        const f = this.to.data(held);
+        if (f) return f;
+      } else {
+        buf = held + chunk;
+      }
+    }
     for (;;) {
       const state = this.state;
       if (state === PREAMBLE || state === BODY) {
         const at = findText(buf, delim);
         if (at < 0) {
-          // Held back: from a CR close enough to the end to begin a delimiter, if there is one
-          // (the boundary holds no CR, so only a CR can begin one).
+          // Held back: from the first CR close enough to the end to begin a delimiter whose
+          // beginning the rest matches, if there is one (the boundary holds no CR, so only a CR
+          // can begin one). Nothing else is held, so the chunk is seldom cut (a copy).
           const from = buf.length - delim.length + 1;
-          const cr = buf.indexOf("\r", from > 0 ? from : 0);
+          let cr = buf.indexOf("\r", from > 0 ? from : 0);
+          while (cr >= 0 && buf.substr(cr) !== delim.substr(0, buf.length - cr)) cr = buf.indexOf("\r", cr + 1);
           const keep = cr >= 0 ? cr : buf.length;
           if (state === BODY && keep > 0) {
             const f = this.to.data(keep === buf.length ? buf : buf.substr(0, keep));

@@ -2,10 +2,11 @@
 // request pipeline, loaded for every request, does not carry the multipart parser: it is loaded
 // only when an upload route is asked for, and dropped with the upload.
 //
-// It answers on its own (send.ts) and keeps nothing of the pipeline, which lets go of itself once
-// it has handed over (serve.mod.ts): a long upload holds this module, the parser and the route's
-// sink, not the parsing, guards and routing of every request. The route's module is loaded just
-// after the hand-over, never beside the pipeline.
+// It answers on its own (send.ts, through answer.mod.ts, loaded once the answer is known) and
+// keeps nothing of the pipeline, which lets go of itself once it has handed over (serve.mod.ts): a
+// long upload holds this module, the parser and the route's sink, not the parsing, guards and
+// routing of every request. The route's module is loaded just after the hand-over, never beside
+// the pipeline.
 //
 // It reads the body through the parser (multipart.mod.ts, loaded with the sink and let go once
 // the body has ended) into the sink the route's module makes, holding only the parser's few
@@ -22,7 +23,8 @@ import { loadModule } from "../platform/modules";
 import { boundaryOf } from "./multipart";
 import type { Multipart } from "./multipart";
 import type MultipartModule from "./multipart.mod";
-import { forgetRequest, headerOf, sendFailure, sendReply } from "./send";
+import { forgetRequest, headerOf } from "./send";
+import type Answer from "./answer.mod";
 
 /** An upload that receives nothing for this long is given up (the client may be gone unseen). */
 const IDLE_MS = 10000;
@@ -39,12 +41,10 @@ function runUpload(req: EspRequest, res: EspResponse, request: ApiRequest, app: 
   expected: number, cors: boolean): void {
   // The pipeline's header reader would hold the pipeline: this module reads the headers itself.
   request.header = headerOf(req);
-  const answer = (out: Reply | Failure) => {
-    if (isFailure(out)) sendFailure(res, out, cors);
-    else sendReply(res, out, cors, false);
-  };
+  // The code that writes answers is loaded only when there is one to write.
+  const answer = (out: Reply | Failure) => loadModule<typeof Answer>("http/answer")(res, out, cors);
   const refuse = (f: Failure) => {
-    sendFailure(res, f, cors);
+    answer(f);
     forgetRequest(req);
   };
   const boundary = boundaryOf(request.header("content-type"));
@@ -67,6 +67,8 @@ function runUpload(req: EspRequest, res: EspResponse, request: ApiRequest, app: 
     let made: ReturnType<MakeUpload>;
     try {
       made = loadModule<MakeUpload>(handler)(request, app);
+      // What the sink needs of the request it has taken: the request is not held beside it.
+      request = undefined as unknown as ApiRequest;
     } catch (e) {
       made = failure(500, "internalError", "command failed");
     }

@@ -114,15 +114,16 @@ export function validatePinMap(map: PinMap, chip: ChipRules): Failure | null {
   return null;
 }
 
-const I2S_SET = ["pinI2sBclk", "pinI2sLrclk", "pinI2sDout"];
-const I2S_USERS = ["pinI2sMclk", "pinAmpEnable"];
-
 /**
  * The I2S data pins are a set: all three assigned or all three -1 (422 on the first unset one);
  * the master clock and the amplifier enable each need the full set (422 on that field).
  */
 export function checkI2sSet(map: PinMap): Failure | null {
   const pins = map as unknown as Bag;
+  // Lists made here rather than constants of the file: a module's constants are held for as long
+  // as it is loaded.
+  const I2S_SET = ["pinI2sBclk", "pinI2sLrclk", "pinI2sDout"];
+  const I2S_USERS = ["pinI2sMclk", "pinAmpEnable"];
   let set = 0;
   let firstUnset = "";
   for (let i = 0; i < I2S_SET.length; i++) {

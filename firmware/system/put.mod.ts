@@ -1,22 +1,14 @@
-// PUT /api/v1/system: validated whole, then stored atomically.
+// PUT /api/v1/system: validated whole, then stored atomically (system/apply, shared with a
+// restore's system entries); the answer is the configuration now in force.
 import type { Handler } from "../http/types";
 import { json } from "../http/types";
-import { failure, isFailure } from "../core/failure";
+import { isFailure } from "../core/failure";
+import { loadModule } from "../platform/modules";
 import { publicView } from "./schema";
-import { applySystemPut } from "./validate";
+import type PutSystem from "./apply.mod";
 
-const putSystem: Handler = (req, app) => {
-  const before = app.system.config;
-  const next = applySystemPut(before, req.body, app.system.chip());
-  if (isFailure(next)) return next;
-  // Merged: the body is not held while the configuration is saved (a restore hands over a whole
-  // configuration).
-  req.body = undefined;
-  if (!app.system.save(next)) return failure(507, "insufficientStorage", "storage capacity reached");
-  // haDiscovery and haPrefix apply at once: the MQTT surface retracts or publishes in this request.
-  if (app.systemSaved) app.systemSaved(before, next);
-  // A new zone is compiled now, between frames, rather than by the next frame.
-  app.display.clock.setZone(next.tz);
-  return json(publicView(next, false));
+const putRoute: Handler = (req, app) => {
+  const next = loadModule<typeof PutSystem>("system/apply")(req, app);
+  return isFailure(next) ? next : json(publicView(next, false));
 };
-export default putSystem;
+export default putRoute;

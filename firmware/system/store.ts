@@ -29,8 +29,12 @@ export class SystemStore {
   private record: AtomicRecord;
   private board: Board;
   private flash: RecordFlash;
-  /** The whole configuration while it is held, else null (read again from flash when asked). */
-  private held: SystemConfig | null;
+  /**
+   * The whole configuration while it is held, else null (read again from flash when asked). A
+   * caller that knows it will not be asked for soon may let it go (a restore, before applying
+   * what does not need it).
+   */
+  held: SystemConfig | null;
   private drop: number | undefined;
   /**
    * The login every request is checked against, "user:pass", or "" when requests need none

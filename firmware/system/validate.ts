@@ -14,9 +14,8 @@ import type { Bag, FieldSpec, SystemConfig } from "./schema";
 import { checkI2sSet, validatePinMap } from "./pins";
 import { isInteger } from "../core/number";
 
-const IP_MSG = 'must be an IPv4 address like 192.168.1.50, or "" to leave it unset';
-const CIDR_MSG = 'must be an IPv4 address like 192.168.1.50 or 192.168.1.50/24, or "" to leave it unset';
-const SHA_MSG = 'must be 64 lowercase hex digits (the SHA-256 of the broker certificate), or "" for none';
+// The messages are literals where they are given rather than constants of the file: a module's
+// constants are held for as long as it is loaded.
 
 /** "1".."255" or "0": decimal digits without a leading zero, at most `max`. */
 function smallNumber(s: string, max: number): number {
@@ -48,6 +47,10 @@ export function prefixToMask(bits: number): string {
     out.push(256 - (1 << (8 - n)));
   }
   return out.join(".");
+}
+
+function cidrMessage(): string {
+  return 'must be an IPv4 address like 192.168.1.50 or 192.168.1.50/24, or "" to leave it unset';
 }
 
 function isSha256Hex(s: string): boolean {
@@ -91,16 +94,18 @@ export function checkField(spec: FieldSpec, v: unknown, chip: ChipRules): Checke
     return "must be one of: " + spec.values.join(", ");
   }
   if (typeof v !== "string") return "must be a string";
-  if (k === "ip") return v === "" || isDottedQuad(v) ? { value: v } : IP_MSG;
+  if (k === "ip") return v === "" || isDottedQuad(v) ? { value: v } : 'must be an IPv4 address like 192.168.1.50, or "" to leave it unset';
   if (k === "cidr") {
     const slash = v.indexOf("/");
-    if (slash < 0) return v === "" || isDottedQuad(v) ? { value: v } : CIDR_MSG;
+    if (slash < 0) return v === "" || isDottedQuad(v) ? { value: v } : cidrMessage();
     const addr = v.substr(0, slash);
     const bits = smallNumber(v.substr(slash + 1), 32);
-    if (bits < 0 || !isDottedQuad(addr)) return CIDR_MSG;
+    if (bits < 0 || !isDottedQuad(addr)) return cidrMessage();
     return { value: addr, mask: prefixToMask(bits) };
   }
-  if (k === "sha256") return v === "" || isSha256Hex(v) ? { value: v } : SHA_MSG;
+  if (k === "sha256") {
+    return v === "" || isSha256Hex(v) ? { value: v } : 'must be 64 lowercase hex digits (the SHA-256 of the broker certificate), or "" for none';
+  }
   return { value: v };
 }
 

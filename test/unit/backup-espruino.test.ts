@@ -100,7 +100,7 @@ function streamProgram(sizes: number[], described: boolean): string {
 
 function runStream(sizes: number[], described: boolean): { loaded: number; streaming: number; result: any } {
   const files: { [name: string]: string } = {};
-  for (const m of ["m.backup.restore", "m.backup.restore-stream", "m.backup.restore-apply", "m.files.sweep",
+  for (const m of ["m.backup.restore", "m.backup.restore-apply", "m.backup.manifest", "m.files.sweep",
     "m.files.name-check", "m.files.publish"]) {
     files[m] = fs.readFileSync(path.join(ROOT, "dist", "storage", m), "latin1");
   }

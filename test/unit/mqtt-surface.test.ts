@@ -76,8 +76,16 @@ class MemStorage {
     const from = Math.min(offset || 0, d.length);
     return length && length > 0 ? d.substr(from, length) : d.substr(from);
   }
-  write(name: string, data: unknown): boolean {
-    this.files[name] = typeof data === "string" ? data : String(data);
+  /** As Espruino's: with `offset`, into a file made `size` bytes long (0xFF) by the write at 0. */
+  write(name: string, data: unknown, offset?: number, size?: number): boolean {
+    const text = typeof data === "string" ? data : String(data);
+    if (offset === undefined) {
+      this.files[name] = text;
+      return true;
+    }
+    let d = offset === 0 || this.files[name] === undefined ? "\xFF".repeat(size || text.length) : this.files[name];
+    d = d.substr(0, offset) + text + d.substr(offset + text.length);
+    this.files[name] = d.substr(0, Math.max(d.length, size || 0));
     return true;
   }
   erase(name: string): void {
@@ -95,7 +103,8 @@ class MemStorage {
 let storage = new MemStorage();
 const storageModule = {
   read: (name: string, offset?: number, length?: number) => storage.read(name, offset, length),
-  write: (name: string, data: unknown) => storage.write(name, data),
+  write: (name: string, data: unknown, offset?: number, size?: number) =>
+    offset === undefined ? storage.write(name, data) : storage.write(name, data, offset, size),
   erase: (name: string) => storage.erase(name),
   list: (pattern?: RegExp) => storage.list(pattern),
   getFree: () => storage.getFree(),

@@ -118,7 +118,7 @@ test("patch: validates, saves, tells listeners; refusals change nothing", () => 
   const s = loaded(flash);
   const seen: Settings[] = [];
   s.onChange((c) => { seen.push(c); });
-  assert.is(patchSettings(s, { brightness: 200, scroll: "loop" }), null);
+  assert.is(patchSettings(s, { body: { brightness: 200, scroll: "loop" } }), null);
   assert.is(s.current.brightness, 200);
   assert.is(s.current.scroll.mode, "loop");
   assert.is(seen.length, 1);
@@ -126,19 +126,19 @@ test("patch: validates, saves, tells listeners; refusals change nothing", () => 
   assert.is(loaded(flash).current.brightness, 200);
 
   const before = s.current;
-  const f = patchSettings(s, { brightness: 5, timeMode: 9 });
+  const f = patchSettings(s, { body: { brightness: 5, timeMode: 9 } });
   assert.equal(f, { status: 422, code: "validationFailed", message: "out of range", field: "timeMode" });
   assert.is(s.current, before);
   assert.is(s.current.brightness, 200);
   assert.is(seen.length, 1);
 
   flash.refuse = true;
-  const full = patchSettings(s, { brightness: 7 });
+  const full = patchSettings(s, { body: { brightness: 7 } });
   assert.equal(full, { status: 507, code: "insufficientStorage", message: "storage capacity reached" });
   assert.is(s.current, before);
   assert.is(seen.length, 1);
   // An empty object is no change at all, not even a write.
-  assert.is(patchSettings(s, {}), null);
+  assert.is(patchSettings(s, { body: {} }), null);
   assert.is(seen.length, 1);
 });
 

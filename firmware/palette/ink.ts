@@ -19,6 +19,11 @@ import { ENTRIES, mix } from "./compile";
 /** Steps of the graded ramp from the first entry to the last (text painted across its width). */
 const RAMP_STEPS = 64;
 
+/** A shift in steps, whole and wrapped into 0..STEPS-1 (map() and mapped() start there). */
+function wrapStep(shift: number): number {
+  return ((shift | 0) % STEPS + STEPS) % STEPS;
+}
+
 export class PaletteInk implements Ink {
   readonly given: boolean;
   private entries: Uint32Array;
@@ -151,7 +156,7 @@ export class PaletteInk implements Ink {
   }
 
   map(shift: number): Uint8Array {
-    const s = ((shift | 0) % STEPS + STEPS) % STEPS;
+    const s = wrapStep(shift);
     return this.triplets.subarray(3 * s, 3 * s + 256);
   }
 
@@ -161,7 +166,7 @@ export class PaletteInk implements Ink {
    * drawn into it as a row of pixels, `shift` steps to the left.
    */
   mapped(shift: number): Uint8Array {
-    const s = ((shift | 0) % STEPS + STEPS) % STEPS;
+    const s = wrapStep(shift);
     let m = this.shifted;
     if (!m) {
       const g = Graphics.createArrayBuffer(STEPS, 1, 24);

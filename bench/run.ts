@@ -3,7 +3,8 @@
 // printed as a table and kept in bench/out/espruino-<board>.json.
 //
 //   memory  process.memory().usage: the stand-ins' share (.boot0), the firmware just after
-//           .bootcde has been evaluated, and idle (budget 4,000, the stand-ins' share less)
+//           .bootcde has been evaluated, idle (each page alone on screen; budget 3,000, the
+//           stand-ins' share less) and the most over a loop turn
 //   load    1,000 mixed requests one after another: wrong answers, and memory before/after
 //   speed   GET /api/v1/device: time in the interpreter (request callback to res.end) and the
 //           round trip seen from Node
@@ -17,7 +18,7 @@ import { performance } from "node:perf_hooks";
 import { startEspruino, type EspruinoTarget } from "../test/espruino/launch";
 import { ROOT } from "../test/harness/root";
 import { analyseDump, type DumpFigures } from "./dump";
-import { loopCycleMs, restingMax } from "../test/memory/probe";
+import { idleUsage, loopCycleMs, restingMax } from "../test/memory/probe";
 import { measureModules, moduleTable } from "./modules";
 import { option } from "./options";
 
@@ -122,9 +123,10 @@ async function main(): Promise<void> {
     await sleep(IDLE_MS);
     const idle = analyseDump(await t.requestDump("idle"));
     // Readings over a whole turn of the app loop (its most), so that where a page change falls
-    // does not decide the figures (see "Budgets" in bench/README.md).
+    // does not decide the figures (see "Budgets" in bench/README.md); idle is each page alone.
     const turn = (await loopCycleMs(t)) + 500;
     const idleTurn = await restingMax(t, turn);
+    const idlePages = await idleUsage(t);
 
     console.log("warm-up (one cycle of the mix), then " + REQUESTS + " mixed requests ...");
     await runMix(t, cycle(0).length);
@@ -155,9 +157,11 @@ async function main(): Promise<void> {
     row("stand-ins (.boot0), before the firmware", standins, "subtracted below");
     row("firmware just after .bootcde was evaluated", loaded.usage - standins);
     row("whole interpreter, idle " + IDLE_MS / 1000 + " s after boot", idle.usage, "of " + fmt(poolSize));
-    const idleFw = idleTurn;
-    row("firmware idle (less stand-ins; most over a loop turn)", idleFw,
+    const idleFw = idlePages.most;
+    row("firmware idle (less stand-ins; a page alone, the most of " + Object.keys(idlePages.pages).length + ")", idleFw,
       idleFw <= IDLE_BUDGET ? "ok (budget " + fmt(IDLE_BUDGET) + ")" : "OVER budget " + fmt(IDLE_BUDGET));
+    for (const name of Object.keys(idlePages.pages)) row("  " + name + " alone on screen", idlePages.pages[name]);
+    row("firmware, most over a loop turn (a change of page under way)", idleTurn);
     row("firmware before " + REQUESTS + " requests (after warm-up; most over a turn)", preTurn);
     row("firmware after " + REQUESTS + " requests (most over a turn)", postTurn);
     const growth = postTurn - preTurn;
@@ -205,7 +209,7 @@ async function main(): Promise<void> {
     fs.writeFileSync(file, JSON.stringify({
       board, espruino: version, bundleBytes, date: new Date().toISOString(),
       memory: { total: poolSize, standins, before: strip(before), loaded: strip(loaded), idle: strip(idle),
-        preLoad: strip(preLoad), postLoad: strip(postLoad), afterTiming: memAfterTiming, idleFirmware: idleFw,
+        preLoad: strip(preLoad), postLoad: strip(postLoad), afterTiming: memAfterTiming, idleFirmware: idleFw, idlePages: idlePages.pages, mostOverTurn: idleTurn,
         budget: IDLE_BUDGET },
       load: { requests: REQUESTS, wrong: mix.failures.length, failures: mix.failures.slice(0, 50), msTotal: mix.ms,
         growth, growthPercent: pct * 100 },

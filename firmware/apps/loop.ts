@@ -3,11 +3,12 @@
 // long a page stays or how fast a transition runs.
 //
 // It also decides which pages are in memory (apps whose page is a module, see module-app.ts): the
-// page on screen, the one arriving during a transition, and the one that comes next, which is
-// chosen and loaded when a page lands, so that it is ready before its transition starts. Every
-// other page is released. Nothing is loaded inside a frame: a page that lands in a frame (update)
-// has the next one prepared right after that frame, and a request that moves the loop (step,
-// activate) loads what it brings on screen itself, as it runs outside frames.
+// page on screen, the one arriving during a transition, and, for the last LEAD_MS of a page's time,
+// the one that comes next, so that it is ready before its transition starts. Every other page is
+// released: while a page stands alone on screen, it is the only one in memory. Nothing is loaded
+// inside a frame: the frame that finds the change near (update) has the next page prepared right
+// after it, as has the frame that lands a page, and a request that moves the loop (step, activate)
+// loads what it brings on screen itself, as it runs outside frames.
 //
 // Which apps take turns: the arrangement (`order`, what rotates and in which order, duplicates
 // allowed; `off`, what is switched off) picks them by name, so a name may wait for its app. Apps
@@ -34,6 +35,12 @@ export type TransitionChooser = () => number;
 /** A step of the clock between two frames larger than this is the clock being set, not time passing. */
 const CLOCK_STEP_MS = 60000;
 
+/**
+ * How long before its change of page the next page is loaded, and its transition made (the render
+ * loop makes it once the next page is known): time for a transition's set-up, a slice per frame.
+ */
+export const LEAD_MS = 1000;
+
 export class AppLoop {
   /** Every app the device knows, in the default loop order. */
   private apps: LoopApp[];
@@ -45,6 +52,8 @@ export class AppLoop {
   private target: number;
   /** Index of the page prepared (loaded) to come next, -1 until it is known or when none can come. */
   private ahead: number;
+  /** The change of page is near (or the page's time is up): the next page is wanted. */
+  private soon: boolean;
   /** A prepare() is queued to run after the frame that landed a page. */
   private queued: boolean;
   private transitionStart: number;
@@ -79,6 +88,7 @@ export class AppLoop {
     this.shownAt = NaN;
     this.target = -1;
     this.ahead = -1;
+    this.soon = false;
     this.queued = false;
     this.transitionStart = 0;
     this.transitionMs = 0;
@@ -100,6 +110,7 @@ export class AppLoop {
     this.apps = apps;
     this.index = 0;
     this.shownAt = NaN;
+    this.soon = false;
     this.refresh();
   }
 
@@ -129,7 +140,10 @@ export class AppLoop {
     const at = current ? next.indexOf(current) : -1;
     // A page that left the rotation gives its place to the one that followed it.
     this.index = at >= 0 ? at : old < next.length ? old : 0;
-    if (at < 0) this.shownAt = NaN;
+    if (at < 0) {
+      this.shownAt = NaN;
+      this.soon = false;
+    }
     const to = arriving && at >= 0 ? next.indexOf(arriving) : -1;
     this.target = to !== this.index ? to : -1;
     if (soon) this.later();
@@ -203,8 +217,9 @@ export class AppLoop {
   }
 
   /**
-   * Advances time, in a frame: ends a finished transition, starts the next one when the page's time
-   * is up and the next page is ready. Loads nothing; what a landing needs is prepared after the frame.
+   * Advances time, in a frame: ends a finished transition, wants the next page LEAD_MS before the
+   * page's time is up, starts the transition when it is up and the next page is ready. Loads
+   * nothing; what a landing or a wanted page needs is prepared after the frame.
    */
   update(now: number): void {
     const step = now - (this.life + this.jumps);
@@ -223,19 +238,35 @@ export class AppLoop {
       this.land(this.target, this.transitionStart + this.transitionMs);
       this.later();
     }
-    if (!t.autoTransition || this.ahead < 0) return;
+    if (!t.autoTransition || this.index >= this.rotation.length) return;
     const cur = this.rotation[this.index];
+    if (this.ahead < 0) {
+      if (this.soon) return;
+      // Asked as if LEAD_MS later: a page's own dwell (passes of its text) is a function of time too.
+      f.shownMs = now - this.shownAt + LEAD_MS;
+      if (!this.timeUp(cur, t.appDurationMs)) return;
+      this.soon = true;
+      this.later();
+      return;
+    }
     f.shownMs = now - this.shownAt;
-    if (cur.over ? cur.over(f, t.appDurationMs) : f.shownMs >= t.appDurationMs) {
+    if (this.timeUp(cur, t.appDurationMs)) {
       this.go(this.ahead, now, false, false);
       if (this.target < 0) this.later();
     }
   }
 
+  /** Whether the time of `cur` on screen is up at the dwell checks' shownMs. */
+  private timeUp(cur: LoopApp, appDurationMs: number): boolean {
+    const f = this.fc;
+    return cur.over ? cur.over(f, appDurationMs) : f.shownMs >= appDurationMs;
+  }
+
   /**
-   * Outside frames: releases the pages that left, loads the page on screen, and chooses and loads
-   * the one to come next (skipping apps whose page cannot be loaded). Runs by itself after a frame
-   * that landed a page; calling it again changes nothing.
+   * Outside frames: releases the pages that left, loads the page on screen, and, once the change
+   * is near, chooses and loads the one to come next (skipping apps whose page cannot be loaded).
+   * Runs by itself after a frame that landed a page or found the change near; calling it again
+   * changes nothing.
    */
   prepare(): void {
     if (this.life >= this.expires) {
@@ -254,7 +285,7 @@ export class AppLoop {
     if (cur && cur.load) cur.load();
     // Choosing the next page releases the others first (a page that comes next again, as in a
     // loop of two, stays loaded).
-    if (!inc && this.ahead < 0) this.ahead = this.seek(this.index, 1);
+    if (!inc && this.ahead < 0 && this.soon) this.ahead = this.seek(this.index, 1);
     this.keepOnly(cur, inc || this.upcoming());
   }
 
@@ -313,6 +344,7 @@ export class AppLoop {
     this.index = index;
     this.shownAt = at;
     this.target = -1;
+    this.soon = false;
   }
 
   /** Queues prepare() to run after the frame in progress (also for the cover's pages). */

@@ -4,11 +4,12 @@
 // nothing: buffers, canvases and the frame context are made once here.
 //
 // Transitions are modules (transitions.ts). The one the next change of page plays is chosen while
-// the page before it is on screen, and made then: loaded, with everything it draws with, in the
-// first frame after the previous change landed (or in a request that changes the page at once),
-// its longer set-up a slice per frame after that. The change takes it as it starts (take(), the
-// loop's chooser), so no frame of a transition loads or allocates anything; it is dropped once the
-// change has landed. A transition that cannot be loaded plays as a cut.
+// the page before it is on screen, once the loop has the next page ready (its last LEAD_MS), and
+// made then: loaded, with everything it draws with, in one frame (or in a request that changes the
+// page at once), its longer set-up a slice per frame after that. The change takes it as it starts
+// (take(), the loop's chooser), so no frame of a transition loads or allocates anything; it is
+// dropped once the change has landed. A page standing alone on screen holds no transition. A
+// transition that cannot be loaded plays as a cut.
 import type { Settings } from "../settings/types";
 import type { FrameContext, LoopApp } from "../apps/types";
 import type { AppLoop } from "../apps/loop";
@@ -165,9 +166,6 @@ export class DisplayEngine {
 
   start(now: () => number): void {
     if (this.timer) return;
-    // The first change of page finds its transition ready.
-    if (this.nextIndex < 0) this.pickNext();
-    while (!this.nextReady) this.prepareNext();
     this.fpsWindowStart = now();
     this.timer = setInterval(() => {
       // A page that throws loses its frame, not the clock: the next frame comes as usual.
@@ -287,19 +285,28 @@ export class DisplayEngine {
 
   /**
    * A frame between changes of page does one step toward the next transition: it drops the one
-   * that landed (if the frame that landed it did not), or chooses and makes the next, or runs a
-   * slice of its set-up.
+   * that landed (if the frame that landed it did not), or, once the next page is ready, chooses and
+   * makes the next, or runs a slice of its set-up. Without a next page (a request brought another
+   * page on screen, the apps changed) the transition made for it is dropped too.
    */
   private ahead(): void {
     if (this.running) this.landed();
-    else if (this.nextIndex < 0) this.pickNext();
+    else if (!this.parts.loop.upcoming()) {
+      if (this.nextIndex >= 0) this.dropNext();
+    } else if (this.nextIndex < 0) this.pickNext();
     else if (!this.nextReady) this.prepareNext();
+  }
+
+  private dropNext(): void {
+    this.next = null;
+    this.dimmers = null;
+    this.nextIndex = -1;
+    this.nextReady = true;
   }
 
   /** Loads transition `i` and makes it for the panel, with its dimmers; what was made before goes first. */
   private makeNext(i: number): void {
-    this.next = null;
-    this.dimmers = null;
+    this.dropNext();
     const scratch = this.parts.panel.scratch;
     const t = loadTransition(i, this.width, PANEL_HEIGHT, scratch);
     this.next = t;

@@ -53,9 +53,9 @@ export async function loopCycleMs(t: EspruinoTarget): Promise<number> {
 }
 
 /**
- * The most the firmware holds over `ms` (one loop cycle: a page change allocates what its
- * transition needs and gives it back after), sampled every 200 ms. This is the idle figure:
- * memory the clock needs at rest, whichever moment a reading falls on.
+ * The most the firmware holds over `ms` (one loop cycle: a change of page has the next page and
+ * its transition in memory from LEAD_MS before it until it lands), sampled every 200 ms: what
+ * the clock needs as its loop turns, whichever moment a reading falls on.
  */
 export async function restingMax(t: EspruinoTarget, ms: number): Promise<number> {
   // The request pipeline stays loaded for half a second after a request (firmware/main.ts): a
@@ -67,6 +67,32 @@ export async function restingMax(t: EspruinoTarget, ms: number): Promise<number>
     await sleep(200);
   }
   return max;
+}
+
+/**
+ * The firmware idle: the most it holds while a page stands alone on screen (no change of page
+ * near: neither the next page nor a transition is in memory), over every page of the rotation.
+ * Each is brought on screen at once (PUT /api/v1/apps/active, fast) and read once the request
+ * pipeline has let go, well before its change is LEAD_MS (firmware/apps/loop.ts) away: the least
+ * of six readings, so that what a frame holds for a moment is not counted. Returns the figure and
+ * each page's.
+ */
+export async function idleUsage(t: EspruinoTarget): Promise<{ most: number; pages: { [name: string]: number } }> {
+  const s = await (await fetch(t.url + "/api/v1/settings")).json() as { appDurationMs: number };
+  const readMs = SERVE_KEEP_MS + 200 + 6 * 250;
+  if (s.appDurationMs < readMs + 1500) throw new Error("appDurationMs " + s.appDurationMs + " is too short to read a page alone");
+  const apps = await (await fetch(t.url + "/api/v1/apps")).json() as { name: string; inLoop: boolean }[];
+  const pages: { [name: string]: number } = {};
+  let most = 0;
+  for (const a of apps) {
+    if (!a.inLoop || pages[a.name] !== undefined) continue;
+    const err = await send(t, { method: "PUT", path: "/api/v1/apps/active", body: { name: a.name, fast: true }, expect: 200 });
+    if (err) throw new Error("could not bring " + a.name + " on screen: " + err);
+    await sleep(SERVE_KEEP_MS + 200);
+    pages[a.name] = await leastUsage(t, 6);
+    most = Math.max(most, pages[a.name]);
+  }
+  return { most, pages };
 }
 
 /**

@@ -4,7 +4,7 @@
 // wall clock that is set meanwhile. Pages come from a stand-in page module.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { AppLoop } from "../../firmware/apps/loop";
+import { AppLoop, LEAD_MS } from "../../firmware/apps/loop";
 import { PushedApp } from "../../firmware/apps/payload-app";
 import { forgetPageModule } from "./apps-support";
 import type { FrameContext, LoopApp } from "../../firmware/apps/types";
@@ -72,6 +72,12 @@ function add(loop: AppLoop, ...apps: LoopApp[]): void {
 
 const rotation = (l: AppLoop) => l.members().map((a) => a.name).join(" ");
 const afterFrame = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** One frame at `now` and what it queued to run after it, as the render loop runs them. */
+async function tick(loop: AppLoop, now: number): Promise<void> {
+  loop.update(now);
+  await afterFrame();
+}
 
 // First: no page of another test holds the module yet.
 test("pages share one load of the page module, dropped with the last page", () => {
@@ -147,11 +153,19 @@ test("durationMs of its own: a pushed app stays that long instead of appDuration
   add(loop, pushed("long", { du: 3000 }), pushed("short", { du: 200 }));
   loop.activate("long", 0, true);
   await afterFrame();
+  await tick(loop, 3000 - LEAD_MS - 1);
+  assert.is(loop.upcoming(), null, "alone while its own time is more than LEAD_MS from its end");
+  await tick(loop, 3000 - LEAD_MS);
+  assert.is(loop.upcoming()!.name, "short", "the next page is ready LEAD_MS before its own time is up");
   loop.update(2999);
   assert.is(loop.current()!.name, "long");
   loop.update(3000);
   assert.is(loop.current()!.name, "short");
   await afterFrame();
+  assert.is(loop.upcoming(), null, "the page on screen stands alone after its landing frame");
+  // Shorter than LEAD_MS: its first frame after the landing wants the next page.
+  await tick(loop, 3001);
+  assert.is(loop.upcoming()!.name, "Time");
   loop.update(3199);
   assert.is(loop.current()!.name, "short");
   loop.update(3200);
@@ -163,16 +177,29 @@ test("repeat: moving text stays for its passes, no longer, and at least its own 
   add(loop, pushed("news", { rp: 2 }, "~headline"), pushed("slow", { rp: 1, du: 4000 }, "~x"), pushed("still", { rp: 3 }, "fits"));
   loop.activate("news", 0, true);
   await afterFrame();
+  // Its passes are counted as they will be LEAD_MS later: the next page comes that much ahead.
+  await tick(loop, 2000 - LEAD_MS - 1);
+  assert.is(loop.upcoming(), null, "one pass LEAD_MS later: alone");
+  await tick(loop, 2000 - LEAD_MS);
+  assert.is(loop.upcoming()!.name, "slow", "two passes LEAD_MS later: the next page is ready");
   loop.update(1999);
   assert.is(loop.current()!.name, "news");
   loop.update(2000);
   assert.is(loop.current()!.name, "slow", "two passes, well before appDurationMs");
   await afterFrame();
+  await tick(loop, 6000 - LEAD_MS - 1);
+  assert.is(loop.upcoming(), null, "its pass is done, but not its durationMs, LEAD_MS later");
+  await tick(loop, 6000 - LEAD_MS);
+  assert.is(loop.upcoming()!.name, "still");
   loop.update(5999);
   assert.is(loop.current()!.name, "slow", "one pass done, but durationMs is the least");
   loop.update(6000);
   assert.is(loop.current()!.name, "still");
   await afterFrame();
+  await tick(loop, 16000 - LEAD_MS - 1);
+  assert.is(loop.upcoming(), null, "text that does not move stands alone for appDurationMs less LEAD_MS");
+  await tick(loop, 16000 - LEAD_MS);
+  assert.is(loop.upcoming()!.name, "Time");
   loop.update(15999);
   assert.is(loop.current()!.name, "still", "text that does not move: repeat counts nothing");
   loop.update(16000);

@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { AppLoop } from "../../firmware/apps/loop";
+import { AppLoop, LEAD_MS } from "../../firmware/apps/loop";
 import type { LoopApp } from "../../firmware/apps/types";
 
 function app(name: string, present = true): LoopApp {
@@ -21,6 +21,12 @@ const names = (l: AppLoop) => l.members().map((a) => a.name);
 /** Lets the timers queued so far run: a page landed in a frame has the next one prepared after it. */
 const afterFrame = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/** One frame at `now` and what it queued to run after it, as the render loop runs them. */
+async function tick(loop: AppLoop, now: number): Promise<void> {
+  loop.update(now);
+  await afterFrame();
+}
+
 test("the rotation holds the present apps in default order", () => {
   const { loop } = makeLoop();
   assert.equal(names(loop), ["Time", "Date", "Battery"]);
@@ -30,6 +36,10 @@ test("the rotation holds the present apps in default order", () => {
 
 test("a page stays appDurationMs, then the transition runs for transitionDurationMs", async () => {
   const { loop } = makeLoop();
+  await tick(loop, 7000 - LEAD_MS - 1);
+  assert.is(loop.upcoming(), null, "no next page while the change is more than LEAD_MS away");
+  await tick(loop, 7000 - LEAD_MS);
+  assert.is(loop.upcoming()!.name, "Date", "the next page is ready LEAD_MS before its change");
   loop.update(6999);
   assert.is(loop.incoming(), null);
   loop.update(7000);
@@ -45,6 +55,8 @@ test("a page stays appDurationMs, then the transition runs for transitionDuratio
   assert.is(loop.incoming(), null);
   assert.is(loop.shownMs(8400), 400);
   await afterFrame();
+  assert.is(loop.upcoming(), null, "the page on screen stands alone");
+  await tick(loop, 15000 - LEAD_MS);
   loop.update(15000);
   assert.is(loop.incoming()!.name, "Battery");
 });
@@ -79,8 +91,9 @@ test("transitionDirection reverse flips both ways", () => {
   assert.is(loop.reverse, false);
 });
 
-test("transitionDurationMs 0 switches at once", () => {
+test("transitionDurationMs 0 switches at once", async () => {
   const { loop } = makeLoop({ trans: 0 });
+  await tick(loop, 7000 - LEAD_MS);
   loop.update(7000);
   assert.is(loop.current()!.name, "Date");
   assert.is(loop.incoming(), null);
@@ -104,11 +117,12 @@ test("one app never rotates", () => {
   assert.is(loop.current()!.name, "Time");
 });
 
-test("the first page's time starts with the first frame, not at time 0", () => {
+test("the first page's time starts with the first frame, not at time 0", async () => {
   const loop = new AppLoop([app("A"), app("B")], () => ({ autoTransition: true, appDurationMs: 1000, transitionDurationMs: 0 }),
     () => 1, () => false);
   assert.is(loop.shownMs(5000), 0);
-  loop.update(5000);
+  // A page shorter than LEAD_MS wants the next one from its first frame.
+  await tick(loop, 5000);
   loop.update(5999);
   assert.is(loop.current()!.name, "A");
   assert.is(loop.shownMs(5500), 500);
@@ -166,51 +180,69 @@ function frame(p: Probe, loop: AppLoop, now: number): void {
   p.inFrame = false;
 }
 
-test("at start the page on screen and the next one are loaded, no other", () => {
+test("at start only the page on screen is loaded", () => {
   const p = probe("ABCD");
   const loop = probeLoop(p);
-  assert.is(loadedOf(p), "AB");
-  assert.is(loop.upcoming()!.name, "B");
-  assert.equal(p.log, ["load A", "load B"]);
+  assert.is(loadedOf(p), "A");
+  assert.is(loop.upcoming(), null);
+  assert.equal(p.log, ["load A"]);
 });
 
-test("the next page is loaded before its transition starts, never in a frame; pages that left are released", async () => {
+/** Frames 25 ms apart from `now`, each with what it queued after it, until `done`; the time reached. */
+async function framesUntil(p: Probe, loop: AppLoop, now: number, done: () => boolean): Promise<number> {
+  for (; !done(); now += 25) {
+    frame(p, loop, now);
+    await afterFrame();
+  }
+  return now;
+}
+
+test("the next page is loaded LEAD_MS before its transition starts, never in a frame; pages that left are released", async () => {
   const p = probe("ABCD");
   const loop = probeLoop(p);
   let now = 0;
+  frame(p, loop, now);
   for (let cycle = 0; cycle < 2 * 4; cycle++) {
     const on = loop.current()!;
+    // Alone on screen until the change is LEAD_MS away.
+    for (; !loop.upcoming(); now += 25) {
+      assert.is(loadedOf(p), on.name, "cycle " + cycle + ": alone at " + loop.shownMs(now) + " ms");
+      frame(p, loop, now);
+      await afterFrame();
+    }
     const next = loop.upcoming()!;
     assert.ok(next.name !== on.name);
+    const wantedAt = loop.shownMs(now - 25);
+    assert.ok(wantedAt >= 7000 - LEAD_MS && wantedAt < 7000 - LEAD_MS + 25, "wanted at " + wantedAt + " ms of 7000");
     // The page's time runs out in a frame: the transition starts with both pages in memory.
-    for (; !loop.incoming(); now += 25) frame(p, loop, now);
+    now = await framesUntil(p, loop, now, () => loop.incoming() !== null);
     assert.is(loop.incoming(), next);
     assert.is(loadedOf(p), [on.name, next.name].sort().join(""), "cycle " + cycle);
     // It lands in a frame; the page left stays loaded until that frame is over.
     for (; loop.incoming(); now += 25) frame(p, loop, now);
     assert.is(loop.current(), next);
-    assert.is(loop.upcoming(), null, "not chosen inside a frame");
+    assert.is(loadedOf(p), [on.name, next.name].sort().join(""), "cycle " + cycle + " in the landing frame");
     await afterFrame();
-    const after = loop.upcoming()!;
-    assert.is(loadedOf(p), [next.name, after.name].sort().join(""), "cycle " + cycle + " after the frame");
+    assert.is(loop.upcoming(), null);
+    assert.is(loadedOf(p), next.name, "cycle " + cycle + " after the frame");
   }
   assert.equal(p.log.filter((l) => l.indexOf("in frame") >= 0), []);
-  // Each landing: the page that left goes before the one after next comes, so two at most are loaded.
+  // Each landing releases the page that left; the one after next comes LEAD_MS before its change.
   assert.equal(p.log.slice(0, 6), ["load A", "load B", "release A", "load C", "release B", "load D"]);
 });
 
-test("in a loop of two, the page that left comes next and stays loaded", async () => {
+test("in a loop of two, each page stands alone between its changes", async () => {
   const p = probe("AB");
   const loop = probeLoop(p);
   let now = 0;
   for (let k = 0; k < 4; k++) {
-    for (; !loop.incoming(); now += 25) frame(p, loop, now);
-    for (; loop.incoming(); now += 25) frame(p, loop, now);
-    await afterFrame();
+    now = await framesUntil(p, loop, now, () => loop.incoming() !== null);
+    assert.is(loadedOf(p), "AB");
+    now = await framesUntil(p, loop, now, () => loop.incoming() === null);
+    assert.is(loadedOf(p), loop.current()!.name);
   }
   assert.is(loop.current()!.name, "A");
-  assert.is(loop.upcoming()!.name, "B");
-  assert.equal(p.log, ["load A", "load B"], "loaded once each, never released");
+  assert.equal(p.log.slice(0, 5), ["load A", "load B", "release A", "load A", "release B"]);
 });
 
 test("a step or an activation loads the page it brings at once (outside frames); the rest go", async () => {
@@ -222,11 +254,11 @@ test("a step or an activation loads the page it brings at once (outside frames);
   assert.is(loadedOf(p), "AD", "B, next a moment ago, is released");
   loop.activate("C", 200, true);
   assert.is(loop.current()!.name, "C", "the transition to D landed, then C came at once");
-  assert.is(loop.upcoming()!.name, "D");
-  assert.is(loadedOf(p), "CD");
+  assert.is(loop.upcoming(), null);
+  assert.is(loadedOf(p), "C");
   loop.step(1, 300, true);
   assert.is(loop.current()!.name, "D");
-  assert.is(loadedOf(p), "AD");
+  assert.is(loadedOf(p), "D");
   assert.equal(p.log.filter((l) => l.indexOf("in frame") >= 0), []);
 });
 
@@ -234,16 +266,22 @@ test("a page that cannot be loaded is skipped by the rotation and by steps, and 
   const p = probe("AbC");
   const loop = probeLoop(p, 0);
   assert.equal(names(loop), ["A", "B", "C"], "still a member");
-  assert.is(loop.upcoming()!.name, "C");
   frame(p, loop, 0);
+  frame(p, loop, 7000 - LEAD_MS);
+  await afterFrame();
+  assert.is(loop.upcoming()!.name, "C");
   frame(p, loop, 7000);
   assert.is(loop.current()!.name, "C");
+  frame(p, loop, 14000 - LEAD_MS);
   await afterFrame();
   assert.is(loop.upcoming()!.name, "A", "past the end, round to A");
   loop.step(-1, 7100, true);
   assert.is(loop.current()!.name, "A", "back from C skips B");
   assert.is(loop.activate("B", 7200, true), true);
   assert.is(loop.current()!.name, "B");
+  assert.is(loadedOf(p), "", "B shows blank, alone");
+  frame(p, loop, 7200 + 7000 - LEAD_MS);
+  await afterFrame();
   assert.is(loop.upcoming()!.name, "C");
   assert.is(loadedOf(p), "C");
 });
@@ -251,10 +289,14 @@ test("a page that cannot be loaded is skipped by the rotation and by steps, and 
 test("a loop whose other pages all fail stays on its page", async () => {
   const p = probe("Abc");
   const loop = probeLoop(p, 0);
-  assert.is(loop.upcoming(), null);
   frame(p, loop, 0);
+  frame(p, loop, 7000 - LEAD_MS);
+  await afterFrame();
+  assert.is(loop.upcoming(), null);
+  assert.equal(p.log, ["load A", "load B", "load C"], "each tried once");
   frame(p, loop, 70000);
   await afterFrame();
+  assert.equal(p.log, ["load A", "load B", "load C"], "and not again at every frame");
   assert.is(loop.current()!.name, "A");
   loop.step(1, 70100, true);
   assert.is(loop.current()!.name, "A");
@@ -263,6 +305,7 @@ test("a loop whose other pages all fail stays on its page", async () => {
 test("replace releases the pages of the apps it replaces", () => {
   const p = probe("AB");
   const loop = probeLoop(p);
+  loop.step(1, 0, false);
   assert.is(loadedOf(p), "AB");
   loop.replace([app("Setup")]);
   assert.is(loadedOf(p), "");

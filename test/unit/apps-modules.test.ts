@@ -1,14 +1,15 @@
 // The built-in apps as modules, under the render loop: a page's module is loaded only outside
-// frames (at start, after the frame that landed a page, in a request), the page coming next
-// before its transition starts; pages that left are released; GET /api/v1/apps loads none; a
-// missing module costs its page, not the loop.
+// frames (at start, after the frame that finds the change LEAD_MS away, in a request), the page
+// coming next for the last LEAD_MS before its transition starts; pages that left are released, so
+// a page standing alone is the only one in memory; GET /api/v1/apps loads none; a missing module
+// costs its page, not the loop.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { frameOf, type Frame } from "../harness/frame-fixture";
 import { bareHost, builtinApp } from "./apps-support";
 import { installEngineHost } from "./engine-support";
 import { DisplayEngine, type EngineParts } from "../../firmware/display/engine";
-import { AppLoop } from "../../firmware/apps/loop";
+import { AppLoop, LEAD_MS } from "../../firmware/apps/loop";
 import { builtinApps } from "../../firmware/apps/builtin/index";
 import { ModuleApp, NEEDS_NOTHING } from "../../firmware/apps/module-app";
 import type { LoopApp } from "../../firmware/apps/types";
@@ -121,15 +122,24 @@ function loaded(r: Rig): string[] {
   return r.apps.filter((a) => (a as unknown as { page: unknown }).page).map((a) => a.name);
 }
 
-test("only the page on screen and the next are loaded; the next before its transition, never in a frame", async () => {
+/** The transition the engine holds made ahead for the next change (its private fields, read for the test). */
+function nextTransition(r: Rig): number {
+  return (r.engine as unknown as { nextIndex: number }).nextIndex;
+}
+
+test("only the page on screen is loaded, and the next for the last LEAD_MS before its change; never in a frame", async () => {
   loads.length = 0;
-  const r = rig(builtinApps(fittedHost()));
-  assert.equal(loads.map((l) => l.id), ["time", "date"], "at start: the page on screen and the next");
+  // Pages stay longer than LEAD_MS, so that each stands alone for a while.
+  const r = rig(builtinApps(fittedHost()), (s) => { s.appDurationMs = 2000; });
+  assert.equal(loads.map((l) => l.id), ["time"], "at start: the page on screen only");
+  assert.is(r.loop.upcoming(), null);
   const shown: string[] = [];
+  let alone = 0;
   // Two rounds of the five pages.
-  for (let k = 0; k < 2 * 5 * 53; k++) {
+  for (let k = 0; k < 2 * 5 * 93; k++) {
     const before = loaded(r);
     const wasIncoming = r.loop.incoming();
+    const at = r.now;
     await frame(r);
     const inc = r.loop.incoming();
     if (inc && inc !== wasIncoming) {
@@ -141,7 +151,15 @@ test("only the page on screen and the next are loaded; the next before its trans
     const now = loaded(r);
     assert.ok(now.every((n) => keep.indexOf(n) >= 0), "loaded " + now + ", on screen or next " + keep);
     assert.ok(now.length <= 2, "loaded " + now);
+    // More than LEAD_MS before its change, the page on screen stands alone: no next page, no next transition.
+    if (!inc && r.loop.shownMs(at) + LEAD_MS < r.settings.appDurationMs) {
+      alone++;
+      assert.is(r.loop.upcoming(), null, "next page " + r.loop.shownMs(at) + " ms into " + r.report.currentApp);
+      assert.equal(now, [r.report.currentApp], "alone " + r.loop.shownMs(at) + " ms into " + r.report.currentApp);
+      assert.is(nextTransition(r), -1, "no transition made " + r.loop.shownMs(at) + " ms into " + r.report.currentApp);
+    }
   }
+  assert.ok(alone > 2 * 5 * 30, "pages stood alone for " + alone + " frames");
   assert.equal(shown.slice(0, 10), ["Time", "Date", "Temperature", "Humidity", "Battery", "Time", "Date", "Temperature",
     "Humidity", "Battery"]);
   assert.equal(loads.filter((l) => l.inFrame), [], "no module loaded inside a frame");
@@ -160,8 +178,9 @@ test("a page that left is released: what it kept goes with it, and it comes back
   r.loop.step(1, r.now, true);
   await frame(r);
   assert.is(r.report.currentApp, "Temperature");
-  assert.not.ok(time.page, "Time is neither on screen nor next");
-  assert.equal(loaded(r), ["Temperature", "Humidity"]);
+  assert.not.ok(time.page, "Time has left the screen");
+  assert.is(r.loop.upcoming(), null, "no change is near");
+  assert.equal(loaded(r), ["Temperature"], "the page on screen stands alone");
   assert.ok(r.loop.activate("Time", r.now, false));
   assert.ok(time.page && time.page !== first, "loaded again for its transition");
   assert.equal(loaded(r).sort(), ["Temperature", "Time"]);
@@ -178,13 +197,13 @@ test("GET /api/v1/apps lists every app of the rotation without loading any page"
   assert.equal(body.map((a) => a.name), ["Time", "Date", "Temperature", "Humidity", "Battery"]);
   assert.ok(body.every((a) => a.present && a.origin === "builtin"));
   assert.equal(loads, [], "no app module loaded");
-  assert.equal(loaded(r), ["Date", "Temperature"], "still only the page on screen and the next");
+  assert.equal(loaded(r), ["Date"], "still only the page on screen");
   // Without the parts, the reading apps are not members, and nothing was loaded to know it.
   loads.length = 0;
   const bare = new AppLoop(builtinApps(bareHost()), () => r.settings, () => 1, () => false);
   const names = (list({ path: "/api/v1/apps" } as ApiRequest, { display: { loop: bare } } as unknown as App) as Reply).json as { name: string }[];
   assert.equal(names.map((a) => a.name), ["Time", "Date"]);
-  assert.equal(loads.map((l) => l.id), ["time", "date"], "only the constructor's two");
+  assert.equal(loads.map((l) => l.id), ["time"], "only the constructor's page on screen");
 });
 
 test("a missing app module costs its page, not the render loop: skipped, blank when asked for, logged once", async () => {

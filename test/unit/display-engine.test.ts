@@ -1,7 +1,8 @@
 // The render loop with a controlled clock: cached still parts give the same frame as a full
 // draw, transitions start from the page on screen and end on the next one, the screen capture is
 // ungraded, the dots and the mood light, the measured frame rate; a transition's module is loaded
-// between changes of page and dropped after its change, and one that fails plays as a cut.
+// between changes of page, once the next page is ready (the last LEAD_MS before its change), and
+// dropped after its change, and one that fails plays as a cut.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { installGraphics } from "../harness/graphics";
@@ -9,7 +10,7 @@ import { frameOf, renderApp, localTime, type Frame } from "../harness/frame-fixt
 import { fontFiles, serveStorage, storageOf } from "./text-support";
 import { dimTables } from "../../build/tables.mjs";
 import { DisplayEngine, type EngineParts } from "../../firmware/display/engine";
-import { AppLoop } from "../../firmware/apps/loop";
+import { AppLoop, LEAD_MS } from "../../firmware/apps/loop";
 import { DateApp, TimeApp } from "./apps-support";
 import { Indicators } from "../../firmware/display/indicators";
 import { Moodlight } from "../../firmware/display/moodlight";
@@ -288,70 +289,118 @@ function frames(r: Rig, ms: number): void {
   }
 }
 
-test("the next transition is made between changes, none in a change's frames, and dropped when the change lands", () => {
+/** The event loop between frames: what a frame queued (the loop's preparation, a predraw) runs. */
+const between = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Frames every 25 ms for `ms`, from the rig's clock on, each followed by what it queued, as the render loop runs them. */
+async function liveFrames(r: Rig, ms: number): Promise<void> {
+  for (let k = 0; k < ms / 25; k++) {
+    r.engine.tick(r.clock.ms);
+    r.clock.ms += 25;
+    await between();
+  }
+}
+
+/** As liveFrames, until `done` holds after a frame; how many frames that took. */
+async function liveFramesUntil(r: Rig, done: () => boolean): Promise<number> {
+  let n = 0;
+  while (!done()) {
+    assert.ok(n < 1000, "never came");
+    await liveFrames(r, 25);
+    n++;
+  }
+  return n;
+}
+
+/** Rotating by itself: pages of `appMs` (longer than LEAD_MS, so that each stands alone a while), changes of 400 ms. */
+function rotating(s: Settings, appMs = 2000): void {
+  s.autoTransition = true;
+  s.appDurationMs = appMs;
+  s.transitionDurationMs = 400;
+}
+
+/** The page on screen stands alone: no next page and no next transition in memory. */
+function assertAlone(r: Rig, ids: string[], what: string): void {
+  assert.is(r.loop.upcoming(), null, what + ": no next page");
+  assert.is(held(r).next, null, what + ": no next transition");
+  assert.is(held(r).dimmers, null, what + ": no dimmers");
+  assert.equal(transitionIds(ids), [], what + ": no transition loaded");
+}
+
+test("the next transition is made between changes, in the last LEAD_MS before its change, none in a change's frames, and dropped when the change lands", async () => {
   const watch = watchModules();
   try {
-    const r = rig([builtinApp("Time"), builtinApp("Date")], (s) => { s.transitionDurationMs = 400; }, "Rain");
-    // The first frame chooses the transition and makes it; the next ones set it up, a slice each.
-    r.engine.tick(r.clock.ms);
+    const r = rig([builtinApp("Time"), builtinApp("Date")], rotating, "Rain");
+    // More than LEAD_MS before the change, the page stands alone: nothing is made.
+    await liveFrames(r, 2000 - LEAD_MS);
+    assertAlone(r, watch.ids, "Time alone");
+    // The frame after the next page is ready chooses the transition and makes it; the next ones set it up, a slice each.
+    await liveFramesUntil(r, () => r.loop.upcoming() !== null);
+    assert.equal(transitionIds(watch.ids), []);
+    await liveFrames(r, 25);
     assert.equal(transitionIds(watch.ids), ["display/trans/rain"]);
     const rain = held(r).next!;
     assert.ok(rain && rain.prepare, "Rain made, its set-up to come");
-    frames(r, 500);
+    await liveFrames(r, 500);
     assert.is(rain.prepare!(), true, "set up before the change");
     // A change takes what was made; no frame of it loads or makes anything.
     watch.ids.length = 0;
     r.loop.step(1, r.clock.ms, false);
     assert.is(held(r).running, rain);
     assert.is(held(r).next, null);
-    frames(r, 400);
+    await liveFrames(r, 400);
     assert.ok(r.loop.incoming(), "the last frame of the change is still to come");
     assert.equal(watch.ids, [], "loaded during the change");
-    // The frame that lands it drops it; the one after makes the next: a fading one, with its dimmers.
+    // The frame that lands it drops it; the page that came stands alone until its change is LEAD_MS
+    // away, then the next is made: a fading one, with its dimmers.
     r.settings.transitionEffect = "Fade";
-    frames(r, 25);
+    await liveFrames(r, 25);
     assert.is(r.loop.incoming(), null);
     assert.is(held(r).running, null);
     assert.equal(watch.ids, [], "loaded in the frame that landed the change");
-    frames(r, 25);
+    await liveFrames(r, 2000 - LEAD_MS - 50);
+    assertAlone(r, watch.ids, "Date alone");
+    await liveFramesUntil(r, () => r.loop.upcoming() !== null);
+    await liveFrames(r, 25);
     assert.equal(transitionIds(watch.ids), ["display/trans/fade"]);
     assert.ok(held(r).next && held(r).next !== rain && held(r).next!.level, "Fade made next");
     assert.is(held(r).dimmers!.length, 2);
-    // Fade plays, lands, and is dropped with its dimmers once Slide is made for the change after.
+    // Fade plays (the loop starts it as Date's time is up), lands, and is dropped with its dimmers;
+    // Slide is made only for the change after, LEAD_MS before it.
     watch.ids.length = 0;
-    r.loop.step(1, r.clock.ms, false);
-    frames(r, 400);
-    assert.equal(watch.ids, []);
     r.settings.transitionEffect = "Slide";
-    r.engine.tick(r.clock.ms);
+    await liveFramesUntil(r, () => r.loop.incoming() !== null);
+    assert.ok(held(r).running && held(r).running!.level, "Fade plays");
+    await liveFramesUntil(r, () => r.loop.incoming() === null);
+    assert.equal(watch.ids, []);
     // The frame that lands the change shows the change's last picture; the page is live from the next.
-    r.clock.ms += 25;
     r.engine.tick(r.clock.ms);
-    assert.equal(last(r), fullDraw(new TimeApp(), r, 0), "back on the first page");
+    assert.equal(last(r), fullDraw(new TimeApp(), r, r.loop.shownMs(r.clock.ms)), "back on the first page");
+    r.clock.ms += 25;
+    await between();
     assert.is(held(r).running, null);
-    assert.is(held(r).dimmers, null);
-    r.clock.ms += 25;
-    r.engine.tick(r.clock.ms);
+    assertAlone(r, watch.ids, "Time alone again");
+    await liveFramesUntil(r, () => held(r).next !== null);
     assert.equal(transitionIds(watch.ids), ["display/trans/slide"]);
+    assert.ok(r.loop.shownMs(r.clock.ms) + LEAD_MS >= 2000, "made within the last LEAD_MS");
   } finally {
     watch.stop();
   }
 });
 
-test("a change the loop starts by itself, in a frame, plays the transition made ahead", () => {
+test("a change the loop starts by itself, in a frame, plays the transition made ahead", async () => {
   const watch = watchModules();
   try {
-    const r = rig([builtinApp("Time"), builtinApp("Date")], (s) => {
-      s.autoTransition = true;
-      s.appDurationMs = 600;
-      s.transitionDurationMs = 400;
-    }, "Pixelate");
-    frames(r, 575);
+    const r = rig([builtinApp("Time"), builtinApp("Date")], rotating, "Pixelate");
+    await liveFrames(r, 2000 - LEAD_MS);
+    assertAlone(r, watch.ids, "more than LEAD_MS before the change");
+    await liveFrames(r, LEAD_MS - 25);
+    assert.is(r.loop.incoming(), null, "not yet changing");
     const made = held(r).next;
     assert.equal(transitionIds(watch.ids), ["display/trans/pixelate"]);
     assert.is(made!.prepare!(), true, "set up in the frames before the change");
     watch.ids.length = 0;
-    frames(r, 400);
+    await liveFrames(r, 400);
     assert.ok(r.loop.incoming(), "changing");
     assert.is(held(r).running, made);
     assert.equal(watch.ids, [], "loaded during the change");
@@ -380,20 +429,28 @@ test("a change that follows another at once has its transition made in the reque
   }
 });
 
-test("a settings change makes the transition it asks for, for the next change", () => {
+test("a settings change makes the transition it asks for, for the next change", async () => {
   const watch = watchModules();
   try {
-    const r = rig([builtinApp("Time"), builtinApp("Date")], (s) => { s.transitionDurationMs = 400; }, "Slide");
-    frames(r, 50);
-    const slide = held(r).next;
+    const r = rig([builtinApp("Time"), builtinApp("Date")], rotating, "Slide");
+    // While the page stands alone, a change of settings makes nothing: the transition it asks for
+    // is made once the next page is ready.
+    await liveFrames(r, 500);
+    r.settings.transitionEffect = "Fade";
+    r.engine.regrade();
+    assertAlone(r, watch.ids, "alone");
+    await liveFramesUntil(r, () => held(r).next !== null);
+    const fade = held(r).next;
+    assert.equal(transitionIds(watch.ids), ["display/trans/fade"]);
     r.settings.transitionEffect = "Blink";
     r.engine.regrade();
-    assert.equal(transitionIds(watch.ids), ["display/trans/slide", "display/trans/blink"]);
-    assert.ok(held(r).next !== slide);
+    assert.equal(transitionIds(watch.ids), ["display/trans/fade", "display/trans/blink"]);
+    assert.ok(held(r).next !== fade);
     r.loop.step(1, r.clock.ms, false);
     assert.is(TRANSITIONS[r.loop.effect], "Blink");
     // Another change of settings that leaves the pick as it was keeps what was made.
-    frames(r, 425);
+    await liveFramesUntil(r, () => r.loop.incoming() === null);
+    await liveFramesUntil(r, () => held(r).next !== null);
     const blink = held(r).next;
     r.settings.brightness = 200;
     r.engine.regrade();
@@ -484,24 +541,22 @@ class StillPage implements LoopApp {
 
 test("the page to come has its still part drawn after frames, never in a frame of the change that brings it", async () => {
   const page = new StillPage();
-  const r = rig([builtinApp("Time"), page], (s) => { s.transitionDurationMs = 400; }, "Slide");
-  // The event loop between frames, where the engine queues its work outside frames.
-  const between = () => new Promise((res) => setTimeout(res, 0));
-  for (let k = 0; k < 10; k++) {
-    r.engine.tick(r.clock.ms);
-    r.clock.ms += 25;
-    await between();
-  }
-  assert.is(page.stills, 1, "drawn ahead, once");
-  r.loop.step(1, r.clock.ms, false);
+  const r = rig([builtinApp("Time"), page], rotating, "Slide");
+  // Not while the page on screen stands alone: the page to come is not known yet.
+  await liveFrames(r, 2000 - LEAD_MS);
+  assert.is(r.loop.upcoming(), null);
+  assert.is(page.stills, 0, "not drawn while Time stands alone");
+  // Then after a frame, not in it, while Time's time runs out and the change plays.
   let inFrames = 0;
-  for (let k = 0; k < 30; k++) {
+  for (let k = 0; k < LEAD_MS / 25 + 30; k++) {
+    if (k === 10) assert.is(page.stills, 1, "drawn ahead, once");
     const n = page.stills;
     r.engine.tick(r.clock.ms);
     inFrames += page.stills - n;
     r.clock.ms += 25;
     await between();
   }
+  assert.is(r.loop.current(), page, "the loop changed page by itself");
   assert.is(r.loop.incoming(), null, "landed");
   assert.is(inFrames, 0, "still parts drawn in frames");
   assert.is(last(r).pixels.filter((p) => p === 0xff0000).length, 256);

@@ -87,6 +87,29 @@ function display(scene: Scene, settings: Settings): { loop: AppLoop; engine: Dis
   return { loop, engine: made.engine };
 }
 
+/** Frames of a page, then of a change, in the change scenes: 500 ms each. */
+const CYCLE_FRAMES = 20;
+
+/** Espruino's global object, whose setTimeout every scene stands in for. */
+declare const global: { setTimeout: (fn: () => void, ms?: number) => number };
+
+/**
+ * What the firmware queued with setTimeout to run after the frame in progress (the loop prepares
+ * the next page so, the engine draws a change's snapshots so). The benchmark calls frame after
+ * frame without returning to the event loop, so every scene runs the queue after each frame
+ * itself, untimed, as the event loop would between frames.
+ */
+const afterFrame: (() => void)[] = [];
+
+/** One frame at `now`, its time in ms, then what it queued (untimed). */
+function frameAt(engine: DisplayEngine, now: number): number {
+  const t0 = getTime();
+  engine.tick(now);
+  const ms = (getTime() - t0) * 1000;
+  while (afterFrame.length) (afterFrame.shift() as () => void)();
+  return ms;
+}
+
 function run(scene: Scene): void {
   const settings = defaultSettings();
   settings.transitionDurationMs = 1000;
@@ -100,27 +123,20 @@ function run(scene: Scene): void {
   const half = clockMs + 500;
   const times = new Float64Array(FRAMES);
   let i = 0;
-  let now = 0;
-  let t0 = 0;
   // Readings go into a typed array made beforehand: a variable made or changed in type between
   // two readings would itself count as growth.
   const usage = new Int32Array(3);
   let slowest = 0;
   // Warm-up: fonts read, text laid out, caches filled.
-  for (i = 0; i < WARM_UP; i++) engine.tick(moving ? (clockMs += FRAME_MS) : half);
-  for (i = 0; i < FRAMES; i++) {
-    now = moving ? (clockMs += FRAME_MS) : half;
-    t0 = getTime();
-    engine.tick(now);
-    times[i] = (getTime() - t0) * 1000;
-  }
+  for (i = 0; i < WARM_UP; i++) frameAt(engine, moving ? (clockMs += FRAME_MS) : half);
+  for (i = 0; i < FRAMES; i++) times[i] = frameAt(engine, moving ? (clockMs += FRAME_MS) : half);
   // Memory: the same number of frames again, after the timed ones (whose bookkeeping is done).
   // Memory over the same number of frames again, once the timed ones have settled everything. The
   // first frames after a reading still settle what reading itself disturbed (one or two
   // variables, measured in steps of 100 frames), so the reading is taken after them.
-  for (i = 0; i < 100; i++) engine.tick(moving ? (clockMs += FRAME_MS) : half);
+  for (i = 0; i < 100; i++) frameAt(engine, moving ? (clockMs += FRAME_MS) : half);
   usage[0] = process.memory().usage;
-  for (i = 0; i < FRAMES; i++) engine.tick(moving ? (clockMs += FRAME_MS) : half);
+  for (i = 0; i < FRAMES; i++) frameAt(engine, moving ? (clockMs += FRAME_MS) : half);
   usage[1] = process.memory().usage;
   for (i = 1; i < FRAMES; i++) if (times[i] > times[slowest]) slowest = i;
   const sorted = ([] as number[]).slice.call(times).sort((a: number, b: number) => a - b);
@@ -128,25 +144,11 @@ function run(scene: Scene): void {
     " " + slowest);
 }
 
-/** Frames of a page, then of a change, in the change scenes: 500 ms each. */
-const CYCLE_FRAMES = 20;
-
-/** Espruino's global object, whose setTimeout the change scenes stand in for. */
-declare const global: { setTimeout: (fn: () => void, ms?: number) => number };
-
-/**
- * What the firmware queued with setTimeout to run after the frame in progress (the loop prepares
- * the next page so). The benchmark calls frame after frame without returning to the event loop,
- * so the change scenes run the queue after each frame themselves, untimed, as the event loop
- * would between frames.
- */
-const afterFrame: (() => void)[] = [];
-
 /**
  * Changes of page one after another with the scene's transition, each started as a request
- * starts one (not timed): the change's frames, then the new page's, every frame timed. The next
- * transition is made in the frame after the one that lands a change and set up in the frames
- * after that. Memory is read at the start of a change, over as many changes as were timed.
+ * starts one (not timed; with autoTransition off the request also loads the next page and makes
+ * its transition): the change's frames, then the new page's, every frame timed. Memory is read at
+ * the start of a change, over as many changes as were timed.
  */
 function changes(scene: Scene): void {
   const settings = defaultSettings();
@@ -162,22 +164,15 @@ function changes(scene: Scene): void {
   const usage = new Int32Array(2);
   let i = 0;
   let c = 0;
-  let t0 = 0;
+  let ms = 0;
   clockMs = START_MS;
   const cycle = (timed: boolean) => {
     loop.step(1, clockMs, false);
     for (let f = 0; f < 2 * CYCLE_FRAMES; f++) {
-      t0 = getTime();
-      engine.tick(clockMs);
-      if (timed) times[i++] = (getTime() - t0) * 1000;
+      ms = frameAt(engine, clockMs);
+      if (timed) times[i++] = ms;
       clockMs += FRAME_MS;
-      while (afterFrame.length) (afterFrame.shift() as () => void)();
     }
-  };
-  const setTimeoutBefore = global.setTimeout;
-  global.setTimeout = (fn: () => void) => {
-    afterFrame.push(fn);
-    return 0;
   };
   // Warm-up: fonts read, pages laid out, the loader's first use.
   for (c = 0; c < 3; c++) cycle(false);
@@ -187,9 +182,10 @@ function changes(scene: Scene): void {
   }
   for (c = 0; c < 3; c++) cycle(false);
   usage[0] = process.memory().usage;
-  for (c = 0; c < cycles; c++) cycle(false);
+  // An even number of changes: the reading after is on the same page as the one before (only the
+  // page on screen is loaded between changes, and the two pages differ).
+  for (c = 0; c < cycles + (cycles % 2); c++) cycle(false);
   usage[1] = process.memory().usage;
-  global.setTimeout = setTimeoutBefore;
   figures("change-" + scene.name, times, usage);
   figures("first-" + scene.name, firsts, usage);
 }
@@ -318,6 +314,10 @@ function tables(): void {
   print(MARK + "tables " + (usage[1] - usage[0]) + " " + (usage[2] - usage[1]));
 }
 
+global.setTimeout = (fn: () => void) => {
+  afterFrame.push(fn);
+  return 0;
+};
 if (!ONLY || findText("tables", ONLY) >= 0) tables();
 for (let k = 0; k < SCENES.length; k++) if (findText(SCENES[k].name, ONLY) >= 0) run(SCENES[k]);
 for (let k = 0; k < CHANGES.length; k++) if (findText("change-" + CHANGES[k].name, ONLY) >= 0) changes(CHANGES[k]);

@@ -121,6 +121,8 @@ export class DisplayEngine {
   private timer: number;
   /** A predraw() is queued, and when the last one looked (see predraw). */
   private predrawQueued: boolean;
+  /** The snapshots of a change that has started are queued (see transition). */
+  private snapsQueued: boolean;
   private predrawnAt: number;
   /**
    * The page a change of page has just brought: its snapshot from that change (the slot other
@@ -160,6 +162,7 @@ export class DisplayEngine {
     this.fpsWindowStart = 0;
     this.timer = 0;
     this.predrawQueued = false;
+    this.snapsQueued = false;
     this.predrawnAt = 0;
     this.arrived = null;
   }
@@ -455,33 +458,22 @@ export class DisplayEngine {
 
   /**
    * Both pages are drawn once when the transition starts and stand still while it runs: a frame
-   * of a transition then costs only its composition.
+   * of a transition then costs only its composition. Drawing both takes up to twice a page's
+   * frame, so on the LEDs the first frame of a change shows the page being left as it is, and the
+   * snapshots are drawn right after that frame (a capture draws them at once).
    */
   private transition(s: Surfaces, from: LoopApp, to: LoopApp, now: number): void {
     const loop = this.parts.loop;
     const started = loop.startedAt();
     if (started !== this.snapshotOf) {
-      // The old page keeps its slot when it was cached there: only its moving part is added.
-      const ctx = this.ctx;
-      let a = this.slotApp[1] === from ? 1 : 0;
-      ctx.shownMs = loop.shownMs(now);
-      const held = this.slotApp[a] === from && this.slotEpoch[a] === this.epoch && from.stillKey &&
-        this.slotKey[a] === from.stillKey(ctx);
-      if (held) (from.drawMoving as (c: Canvas, f: FrameContext) => void)(s.slots[a], ctx);
-      else this.drawPage(s.slots[a], from);
-      // The new page's still part may be there already (predraw): then only its moving part.
-      const b = 1 - a;
-      const arriving = loop.incomingShownMs(now);
-      ctx.shownMs = arriving > 0 ? arriving : 0;
-      const ready = this.slotApp[b] === to && this.slotEpoch[b] === this.epoch && to.stillKey &&
-        this.slotKey[b] === to.stillKey(ctx);
-      if (ready) (to.drawMoving as (c: Canvas, f: FrameContext) => void)(s.slots[b], ctx);
-      else this.drawPage(s.slots[b], to, arriving);
-      // Snapshots, not still parts: neither slot may serve as a cache afterwards.
-      this.hold(0, null, EMPTY);
-      this.hold(1, null, EMPTY);
-      this.snapshotOf = started;
-      this.snapFrom = a;
+      if (s !== this.live) this.snapshots(s, from, to, now);
+      else {
+        this.queueSnapshots(from, to, started, now);
+        this.ctx.shownMs = loop.shownMs(now);
+        if (from.stillKey) this.cachedPage(s, from);
+        else from.draw(s.frame, this.ctx);
+        return;
+      }
     }
     const a = this.snapFrom;
     const t = loop.progress(now);
@@ -507,6 +499,45 @@ export class DisplayEngine {
     }
     // A cut: the old page until the new one has landed.
     this.frameG.drawImage(t < 1 ? fromImage : toImage, 0, 0);
+  }
+
+  /** After the frame: the snapshots of the change that started at `started`, if it still runs. */
+  private queueSnapshots(from: LoopApp, to: LoopApp, started: number, now: number): void {
+    if (this.snapsQueued) return;
+    this.snapsQueued = true;
+    setTimeout(() => {
+      this.snapsQueued = false;
+      const loop = this.parts.loop;
+      if (loop.incoming() === to && loop.current() === from && loop.startedAt() === started && started !== this.snapshotOf) {
+        this.snapshots(this.live, from, to, now);
+      }
+    }, 0);
+  }
+
+  /** Draws the snapshots of both pages of the change that started at the loop's startedAt(). */
+  private snapshots(s: Surfaces, from: LoopApp, to: LoopApp, now: number): void {
+    const loop = this.parts.loop;
+    // The old page keeps its slot when it was cached there: only its moving part is added.
+    const ctx = this.ctx;
+    const a = this.slotApp[1] === from ? 1 : 0;
+    ctx.shownMs = loop.shownMs(now);
+    const held = this.slotApp[a] === from && this.slotEpoch[a] === this.epoch && from.stillKey &&
+      this.slotKey[a] === from.stillKey(ctx);
+    if (held) (from.drawMoving as (c: Canvas, f: FrameContext) => void)(s.slots[a], ctx);
+    else this.drawPage(s.slots[a], from);
+    // The new page's still part may be there already (predraw): then only its moving part.
+    const b = 1 - a;
+    const arriving = loop.incomingShownMs(now);
+    ctx.shownMs = arriving > 0 ? arriving : 0;
+    const ready = this.slotApp[b] === to && this.slotEpoch[b] === this.epoch && to.stillKey &&
+      this.slotKey[b] === to.stillKey(ctx);
+    if (ready) (to.drawMoving as (c: Canvas, f: FrameContext) => void)(s.slots[b], ctx);
+    else this.drawPage(s.slots[b], to, arriving);
+    // Snapshots, not still parts: neither slot may serve as a cache afterwards.
+    this.hold(0, null, EMPTY);
+    this.hold(1, null, EMPTY);
+    this.snapshotOf = loop.startedAt();
+    this.snapFrom = a;
   }
 
   /** A change of page has landed: its transition, and all it drew with, is given back. */

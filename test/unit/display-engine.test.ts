@@ -160,18 +160,43 @@ test("a settings change is seen at once, even by a cached page", () => {
   assert.equal(last(r), fullDraw(new TimeApp(), r, 0));
 });
 
-test("a transition starts on the page on screen and lands on the next one, timed by the clock", () => {
-  const r = rig([builtinApp("Time"), builtinApp("Date")], (s) => { s.transitionDurationMs = 1000; });
+test("a transition starts on the page on screen and lands on the next one, timed by the clock", async () => {
+  const timeApp = builtinApp("Time");
+  const dateApp = builtinApp("Date");
+  const timeDraws = drawsOf(timeApp);
+  const dateDraws = drawsOf(dateApp);
+  const r = rig([timeApp, dateApp], (s) => { s.transitionDurationMs = 1000; });
   r.engine.tick(r.clock.ms);
+  await between();
+  // A frame of Time alone, its still part cached: what it draws, and what it shows.
+  let n = timeDraws.n;
+  r.engine.tick(r.clock.ms);
+  const alone = timeDraws.n - n;
   const time = last(r);
+  await between();
   r.loop.step(1, r.clock.ms, false);
+  // The first frame of the change: the old page as a frame of it alone draws it, and no other page.
+  n = timeDraws.n;
+  dateDraws.n = 0;
   r.engine.tick(r.clock.ms);
   assert.equal(last(r), time, "t = 0 shows the old page");
+  assert.is(timeDraws.n - n, alone, "the old page drawn in the first frame as in a frame of it alone");
+  assert.is(dateDraws.n, 0, "the new page drawn in the first frame");
+  // Both snapshots are drawn after that frame, and the frames after it only compose them.
+  await between();
+  assert.ok(dateDraws.n > 0, "the new page's snapshot drawn after the first frame");
+  const snapped = timeDraws.n + dateDraws.n;
   r.clock.ms += 500;
   r.engine.tick(r.clock.ms);
   const half = last(r);
-  // Slide half-way: the old page's right half on the left, then the new page's left half.
-  assert.equal(half.pixels.slice(0, 16), time.pixels.slice(16, 32));
+  // Slide half-way: on every row, the old page's right half on the left, then the new page's left half.
+  const date = fullDraw(new DateApp(), r, 0);
+  for (let y = 0; y < 8; y++) {
+    assert.equal(half.pixels.slice(y * 32, y * 32 + 16), time.pixels.slice(y * 32 + 16, y * 32 + 32), "row " + y + ": the old page");
+    assert.equal(half.pixels.slice(y * 32 + 16, y * 32 + 32), date.pixels.slice(y * 32, y * 32 + 16), "row " + y + ": the new page");
+  }
+  assert.is(timeDraws.n + dateDraws.n, snapped, "a page drawn in a frame of the change");
+  await between();
   r.clock.ms += 500;
   r.engine.tick(r.clock.ms);
   assert.is(r.report.currentApp, "Date");
@@ -310,6 +335,17 @@ async function liveFramesUntil(r: Rig, done: () => boolean): Promise<number> {
     n++;
   }
   return n;
+}
+
+/** Counts the calls of `app`'s drawing methods (draw, drawStill, drawMoving), whoever makes them. */
+function drawsOf(app: LoopApp): { n: number } {
+  const count = { n: 0 };
+  const a = app as unknown as { [m: string]: (...x: unknown[]) => unknown };
+  for (const m of ["draw", "drawStill", "drawMoving"]) {
+    const f = a[m];
+    if (f) a[m] = function (this: unknown, ...x: unknown[]) { count.n++; return f.apply(this, x); };
+  }
+  return count;
 }
 
 /** Rotating by itself: pages of `appMs` (longer than LEAD_MS, so that each stands alone a while), changes of 400 ms. */
@@ -460,7 +496,7 @@ test("a settings change makes the transition it asks for, for the next change", 
   }
 });
 
-test("a transition whose module is missing plays as a cut, reported once, and the loop goes on", () => {
+test("a transition whose module is missing plays as a cut, reported once, and the loop goes on", async () => {
   const watch = watchModules(["display/trans/slide"]);
   const g = globalThis as unknown as { print?: (...a: unknown[]) => void };
   const print = g.print;
@@ -469,16 +505,17 @@ test("a transition whose module is missing plays as a cut, reported once, and th
   try {
     const r = rig([builtinApp("Time"), builtinApp("Date")], (s) => { s.transitionDurationMs = 400; }, "Slide");
     for (const [from, to] of [[TimeApp, DateApp], [DateApp, TimeApp]]) {
-      frames(r, 50);
+      await liveFrames(r, 50);
       r.loop.step(1, r.clock.ms, false);
       const old = fullDraw(new from(), r, r.loop.shownMs(r.clock.ms));
-      frames(r, 200);
+      await liveFrames(r, 200);
       // Half-way: still the old page as it was when the change started, then the new one.
       assert.equal(last(r), old, "the old page until the change lands");
-      frames(r, 200);
+      await liveFrames(r, 200);
       r.engine.tick(r.clock.ms);
       assert.is(r.loop.incoming(), null);
       // Landed: the new page as the change drew it, then live.
+      await between();
       r.clock.ms += 25;
       r.engine.tick(r.clock.ms);
       assert.equal(last(r), fullDraw(new to(), r, 0));
@@ -491,7 +528,7 @@ test("a transition whose module is missing plays as a cut, reported once, and th
   }
 });
 
-test("a transition that throws as it draws, or as it is made, plays as a cut", () => {
+test("a transition that throws as it draws, or as it is made, plays as a cut", async () => {
   const failing: MakeTransition = () => ({ draw: () => { throw new Error("no frame"); } });
   const g = globalThis as unknown as { print?: (...a: unknown[]) => void };
   const print = g.print;
@@ -504,12 +541,12 @@ test("a transition that throws as it draws, or as it is made, plays as a cut", (
   try {
     for (const effect of ["Blink", "Zoom"]) {
       const r = rig([builtinApp("Time"), builtinApp("Date")], (s) => { s.transitionDurationMs = 400; }, effect);
-      frames(r, 50);
+      await liveFrames(r, 50);
       r.loop.step(1, r.clock.ms, false);
       const old = fullDraw(new TimeApp(), r, r.loop.shownMs(r.clock.ms));
-      frames(r, 200);
+      await liveFrames(r, 200);
       assert.equal(last(r), old, effect + ": the old page until the change lands");
-      frames(r, 200);
+      await liveFrames(r, 200);
       r.engine.tick(r.clock.ms);
       assert.equal(last(r), fullDraw(new DateApp(), r, 0), effect);
     }

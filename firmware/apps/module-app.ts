@@ -1,8 +1,8 @@
 // A built-in app, whose page lives in a module (apps/builtin/<name in lower case>): what stays in
 // memory is its name and the rule that says whether it is present, so a page costs memory only
-// while it is on screen or next. The loop loads the page (outside frames) and releases it; the
-// engine draws through the app as through any other, and an app whose module is missing or broken
-// draws nothing.
+// while it is on screen or about to come (the last second before its change). The loop loads the
+// page (outside frames) and releases it; the engine draws through the app as through any other,
+// and an app whose module is missing or broken draws nothing.
 import type { Runtime } from "../device/runtime";
 import type { LiveConfig } from "../system/store";
 import type { LoopApp, Page } from "./types";

@@ -3,7 +3,7 @@
 //
 // A pushed app costs what its stored payload costs plus a handful of variables: its name and
 // payload, and only the extras it was given (durationMs, repeat, a lifetime, an array family) as
-// small integers; its page exists only while the loop has it on screen or next. All pages share
+// small integers; its page exists only while the loop has it on screen or about to come. All pages share
 // one load of the page module, which is dropped with the last page.
 import type { FrameContext, LoopApp } from "./types";
 import type { TextKit } from "./text-kit";

@@ -1,6 +1,6 @@
 // Everything on the panel, put together once at boot: the app loop with the built-in apps (whose
-// pages are modules the loop loads while they are on screen or next), the indicators, the mood
-// light, the global overlay, the brightness control and the render loop.
+// pages are modules the loop loads while they are on screen or about to come), the indicators,
+// the mood light, the global overlay, the brightness control and the render loop.
 import type { SystemStore } from "../system/store";
 import type { SettingsStore } from "../settings/store";
 import type { Runtime } from "../device/runtime";

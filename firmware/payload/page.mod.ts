@@ -1,5 +1,5 @@
 // The page of a pushed app or a notification, made from its stored payload (payload/stored.ts)
-// while it is on screen or next.
+// while it is on screen or about to come.
 //
 // Paint order: the background (an effect, else backgroundColor; a GIF as wide as the panel replaces
 // both), then the text and the decorations (draw list, progress bar, bar chart, line chart), the

@@ -1,4 +1,4 @@
-// The Humidity app's page, loaded while it is on screen or next (see ../module-app.ts).
+// The Humidity app's page, loaded while it is on screen or about to come (see ../module-app.ts).
 import type { AppModule } from "../module-app";
 import { HUMIDITY, ReadingApp } from "./readings";
 import { runtimeSensors } from "./sensors";

@@ -1,5 +1,5 @@
 // The five built-in apps, in the loop's default order. Each page is a module of this folder, named
-// after its app (time.mod.ts, ...), loaded only while it is on screen or next; what stays in
+// after its app (time.mod.ts, ...), loaded only while it is on screen or about to come; what stays in
 // memory is the list below.
 import type { LoopApp } from "../types";
 import type { AppHost } from "../module-app";

@@ -1,4 +1,4 @@
-// The Temperature app's page, loaded while it is on screen or next (see ../module-app.ts).
+// The Temperature app's page, loaded while it is on screen or about to come (see ../module-app.ts).
 import type { AppModule } from "../module-app";
 import { TEMPERATURE, ReadingApp } from "./readings";
 import { runtimeSensors } from "./sensors";

@@ -5,8 +5,8 @@
 //
 // Transitions are modules (transitions.ts). The one the next change of page plays is chosen while
 // the page before it is on screen, once the loop has the next page ready (its last LEAD_MS), and
-// made then: loaded, with everything it draws with, in one frame (or in a request that changes the
-// page at once), its longer set-up a slice per frame after that. The change takes it as it starts
+// made then: loaded, with everything it draws with, right after a frame (or in a request that
+// changes the page at once), its longer set-up a slice per frame after that. The change takes it as it starts
 // (take(), the loop's chooser), so no frame of a transition loads or allocates anything; it is
 // dropped once the change has landed. A page standing alone on screen holds no transition. A
 // transition that cannot be loaded plays as a cut.
@@ -79,6 +79,11 @@ function image(g: Graphics): GraphicsImage {
 /** No page is in a slot. */
 const EMPTY = -1;
 
+/** Work a frame queues to run after it (see later), a bit each. */
+const PREDRAW = 1;
+const SNAPSHOTS = 2;
+const MAKE_NEXT = 4;
+
 export class DisplayEngine {
   readonly width: number;
   private parts: EngineParts;
@@ -119,10 +124,9 @@ export class DisplayEngine {
   private frames: number;
   private fpsWindowStart: number;
   private timer: number;
-  /** A predraw() is queued, and when the last one looked (see predraw). */
-  private predrawQueued: boolean;
-  /** The snapshots of a change that has started are queued (see transition). */
-  private snapsQueued: boolean;
+  /** What is queued to run after the frame (PREDRAW, SNAPSHOTS, MAKE_NEXT). */
+  private queued: number;
+  /** When the last predraw() looked. */
   private predrawnAt: number;
   /**
    * The page a change of page has just brought: its snapshot from that change (the slot other
@@ -161,8 +165,7 @@ export class DisplayEngine {
     this.frames = 0;
     this.fpsWindowStart = 0;
     this.timer = 0;
-    this.predrawQueued = false;
-    this.snapsQueued = false;
+    this.queued = 0;
     this.predrawnAt = 0;
     this.arrived = null;
   }
@@ -258,14 +261,20 @@ export class DisplayEngine {
   private queuePredraw(now: number): void {
     const loop = this.parts.loop;
     const up = loop.upcoming();
-    if (this.predrawQueued || !up || !up.stillKey || loop.incoming()) return;
+    if ((this.queued & PREDRAW) || !up || !up.stillKey || loop.incoming()) return;
     const b = this.freeSlot();
     if (this.slotApp[b] === up && this.slotEpoch[b] === this.epoch && now - this.predrawnAt < 1000) return;
-    this.predrawQueued = true;
     this.predrawnAt = now;
+    this.later(PREDRAW, () => this.predraw());
+  }
+
+  /** Runs `work` after the frame in progress, unless work of that kind is queued already. */
+  private later(kind: number, work: () => void): void {
+    if (this.queued & kind) return;
+    this.queued |= kind;
     setTimeout(() => {
-      this.predrawQueued = false;
-      this.predraw();
+      this.queued &= ~kind;
+      work();
     }, 0);
   }
 
@@ -296,8 +305,14 @@ export class DisplayEngine {
     if (this.running) this.landed();
     else if (!this.parts.loop.upcoming()) {
       if (this.nextIndex >= 0) this.dropNext();
-    } else if (this.nextIndex < 0) this.pickNext();
+    } else if (this.nextIndex < 0) this.later(MAKE_NEXT, () => this.makeAhead());
     else if (!this.nextReady) this.prepareNext();
+  }
+
+  /** After a frame: the next transition, if the next page is still to come and none was made. */
+  private makeAhead(): void {
+    const loop = this.parts.loop;
+    if (this.nextIndex < 0 && !this.running && loop.upcoming() && !loop.incoming()) this.pickNext();
   }
 
   private dropNext(): void {
@@ -503,15 +518,12 @@ export class DisplayEngine {
 
   /** After the frame: the snapshots of the change that started at `started`, if it still runs. */
   private queueSnapshots(from: LoopApp, to: LoopApp, started: number, now: number): void {
-    if (this.snapsQueued) return;
-    this.snapsQueued = true;
-    setTimeout(() => {
-      this.snapsQueued = false;
+    this.later(SNAPSHOTS, () => {
       const loop = this.parts.loop;
       if (loop.incoming() === to && loop.current() === from && loop.startedAt() === started && started !== this.snapshotOf) {
         this.snapshots(this.live, from, to, now);
       }
-    }, 0);
+    });
   }
 
   /** Draws the snapshots of both pages of the change that started at the loop's startedAt(). */

@@ -110,8 +110,8 @@ function post(r: Rig, hex: string, extra: object = {}): void {
   r.notices.prepare();
 }
 
-/** Pages loaded or made inside frames (the engine makes transitions there by design). */
-const pagesInFrames = () => loads.filter((l) => l.inFrame && l.id.indexOf("display/trans/") < 0);
+/** Pages and transitions loaded or made inside frames. */
+const pagesInFrames = () => loads.filter((l) => l.inFrame);
 const last = (r: Rig) => r.pushed[r.pushed.length - 1].pixels;
 const all = (px: number[], rgb: number) => px.every((p) => p === rgb);
 

@@ -11,6 +11,7 @@ import { defaultSettings } from "../firmware/settings/schema";
 import type { Settings } from "../firmware/settings/types";
 import type { LoopApp } from "../firmware/apps/types";
 import { AppLoop } from "../firmware/apps/loop";
+import { stepLoop } from "../firmware/apps/moves";
 import { builtinApps } from "../firmware/apps/builtin/index";
 import { textKit } from "../firmware/apps/text-kit";
 import type { Runtime } from "../firmware/device/runtime";
@@ -119,7 +120,7 @@ function run(scene: Scene): void {
   const engine = d.engine;
   clockMs = START_MS;
   const moving = scene.transition === undefined;
-  if (!moving) loop.step(1, clockMs, false);
+  if (!moving) stepLoop(loop, 1, clockMs, false);
   const half = clockMs + 500;
   const times = new Float64Array(FRAMES);
   let i = 0;
@@ -167,7 +168,7 @@ function changes(scene: Scene): void {
   let ms = 0;
   clockMs = START_MS;
   const cycle = (timed: boolean) => {
-    loop.step(1, clockMs, false);
+    stepLoop(loop, 1, clockMs, false);
     for (let f = 0; f < 2 * CYCLE_FRAMES; f++) {
       ms = frameAt(engine, clockMs);
       if (timed) times[i++] = ms;

@@ -5,6 +5,7 @@ import { ok } from "../http/types";
 import { failure } from "../core/failure";
 import { nowMs } from "../platform/system";
 import { parseJson } from "../core/json";
+import { activateApp } from "./moves";
 
 const activate: Handler = (req, app) => {
   const raw = req.raw.trim();
@@ -16,7 +17,7 @@ const activate: Handler = (req, app) => {
     name = o.name;
     fast = o.fast === true;
   }
-  if (typeof name !== "string" || !app.display.loop.activate(name, nowMs(), fast)) {
+  if (typeof name !== "string" || !activateApp(app.display.loop, name, nowMs(), fast)) {
     return failure(404, "notFound", "app not found");
   }
   return ok();

@@ -4,7 +4,8 @@
 import type { AppLoop } from "./loop";
 import type { NoticeQueue } from "../notify/queue";
 import type { ButtonListener } from "../platform/buttons";
-import { nowMs } from "../platform/system";
+import type Press from "./press.mod";
+import { loadModule } from "../platform/modules";
 
 export interface ButtonWiring {
   swapButtons: boolean;
@@ -25,7 +26,7 @@ function onButton(loop: AppLoop, blocked: () => boolean, notices: NoticeQueue, l
       notices.drop(0);
       notices.prepare();
     } else if (!blocked()) {
-      loop.step(name === "left" ? left : -left, nowMs(), false);
+      loadModule<typeof Press>("apps/press")(loop, name === "left" ? left : -left);
     }
   };
 }

@@ -5,6 +5,8 @@ import type { Handler } from "../http/types";
 import { ok } from "../http/types";
 import { failure, invalid } from "../core/failure";
 import { LIST_MAX, saveArrangement } from "./arrangement";
+import type RefreshLoop from "./refresh.mod";
+import { loadModule } from "../platform/modules";
 
 const putEnabled: Handler = (req, app) => {
   const on = req.body;
@@ -17,7 +19,7 @@ const putEnabled: Handler = (req, app) => {
     if (loop.off.length >= LIST_MAX) return invalid("enabled", "at most " + LIST_MAX + " apps can be switched off");
     loop.off.push(name);
   }
-  loop.refresh();
+  loadModule<typeof RefreshLoop>("apps/refresh")(loop);
   return saveArrangement(loop) ? ok() : failure(507, "insufficientStorage", "the change is in force but could not be saved");
 };
 export default putEnabled;

@@ -1,12 +1,13 @@
 // Lifetimes that ran out (the loop calls this outside frames when the soonest one is due): an app
 // with lifetimeExpiry remove leaves the loop; one with mark stays, framed as stale. The soonest
-// lifetime still running is handed back to the loop.
+// lifetime still running is handed back to the loop, and whether an app left it (the loop then
+// re-reads its rotation).
 import type { AppLoop } from "./loop";
 import type { PushedApp } from "./payload-app";
 
-const expire = (loop: AppLoop): void => {
+const expire = (loop: AppLoop): boolean => {
   const now = loop.life;
-  const apps = loop.all();
+  const apps = loop.apps;
   let soonest = Infinity;
   let gone = false;
   for (let i = apps.length - 1; i >= 0; i--) {
@@ -30,6 +31,6 @@ const expire = (loop: AppLoop): void => {
     }
   }
   loop.expires = soonest;
-  if (gone) loop.refresh();
+  return gone;
 };
 export default expire;

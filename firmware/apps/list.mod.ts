@@ -7,6 +7,7 @@ import type { AppLoop } from "./loop";
 import type { LoopApp } from "./types";
 import type { PushedApp } from "./payload-app";
 import { payloadFields } from "../payload/stored";
+import { findApp } from "./find-app";
 
 interface Entry {
   name: string;
@@ -34,20 +35,20 @@ const listApps: Handler = (req, app) => {
   const out: Entry[] = [];
   if (order) {
     for (const name of order) {
-      const a = loop.find(name);
+      const a = findApp(loop, name);
       // A built-in whose hardware is missing cannot be arranged: it does not exist.
       if (a && !a.present()) continue;
       out.push(entry(loop, name, a, out.length));
     }
   }
-  const members = loop.members();
-  for (const a of loop.all()) {
+  const members = loop.rotation;
+  for (const a of loop.apps) {
     if (!a.present() || (order && order.indexOf(a.name) >= 0)) continue;
     const at = order ? -1 : members.indexOf(a);
     out.push(entry(loop, a.name, a, at >= 0 ? at : null));
   }
   for (const name of loop.off) {
-    if (!loop.find(name) && (!order || order.indexOf(name) < 0)) out.push(entry(loop, name, null, null));
+    if (!findApp(loop, name) && (!order || order.indexOf(name) < 0)) out.push(entry(loop, name, null, null));
   }
   return json(out);
 };

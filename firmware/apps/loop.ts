@@ -7,8 +7,12 @@
 // the one that comes next, so that it is ready before its transition starts. Every other page is
 // released: while a page stands alone on screen, it is the only one in memory. Nothing is loaded
 // inside a frame: the frame that finds the change near (update) has the next page prepared right
-// after it, as has the frame that lands a page, and a request that moves the loop (step, activate)
-// loads what it brings on screen itself, as it runs outside frames.
+// after it, as has the frame that lands a page, and a request or a button that moves the loop
+// (moves.ts) loads what it brings on screen itself, as it runs outside frames.
+//
+// What runs only outside frames (re-reading the rotation, moving the loop on a request or a button,
+// the setup screen) lives in modules that are handed the loop: its fields and its resident steps
+// (go, land, seek, keepOnly, prepare) are theirs to use.
 //
 // Which apps take turns: the arrangement (`order`, what rotates and in which order, duplicates
 // allowed; `off`, what is switched off) picks them by name, so a name may wait for its app. Apps
@@ -19,6 +23,7 @@ import type { Cover, FrameContext, LoopApp } from "./types";
 import type { LocalTime } from "../time/local";
 import type { Settings } from "../settings/types";
 import type Expire from "./expire.mod";
+import type RefreshLoop from "./refresh.mod";
 import { loadModule } from "../platform/modules";
 import { log } from "../logs/log";
 
@@ -43,17 +48,17 @@ export const LEAD_MS = 1000;
 
 export class AppLoop {
   /** Every app the device knows, in the default loop order. */
-  private apps: LoopApp[];
+  apps: LoopApp[];
   /** The apps that take turns now (present ones, in order). */
-  private rotation: LoopApp[];
-  private index: number;
-  private shownAt: number;
+  rotation: LoopApp[];
+  index: number;
+  shownAt: number;
   /** Index of the page being entered during a transition, else -1. */
-  private target: number;
+  target: number;
   /** Index of the page prepared (loaded) to come next, -1 until it is known or when none can come. */
-  private ahead: number;
+  ahead: number;
   /** The change of page is near (or the page's time is up): the next page is wanted. */
-  private soon: boolean;
+  soon: boolean;
   /** A prepare() is queued to run after the frame that landed a page. */
   private queued: boolean;
   private transitionStart: number;
@@ -101,69 +106,8 @@ export class AppLoop {
     this.fc = { now: 0, shownMs: 0, local: null as unknown as LocalTime, settings: null as unknown as Settings };
     this.life = NaN;
     this.jumps = 0;
-    this.refresh();
-  }
-
-  /** Another set of apps takes turns from now on (the setup screen instead of the loop). */
-  replace(apps: LoopApp[]): void {
-    this.keepOnly(null, null);
-    this.apps = apps;
-    this.index = 0;
-    this.shownAt = NaN;
-    this.soon = false;
-    this.refresh();
-  }
-
-  /**
-   * Re-reads which apps take turns (after a change of apps, arrangement or hardware); the page on
-   * screen, and one arriving, stay where they are when they still take turns. Runs outside frames
-   * (boot, requests): the pages on screen and next are loaded, or with `soon` right after (a
-   * request that pushed a large payload has then let go of its parsed body).
-   */
-  refresh(soon?: boolean): void {
-    const current = this.selected();
-    const arriving = this.target >= 0 ? this.rotation[this.target] : null;
-    const order = this.order || [];
-    const next: LoopApp[] = [];
-    const off = this.off;
-    for (let i = 0; i < order.length; i++) {
-      const app = this.find(order[i]);
-      if (app && app.present() && off.indexOf(app.name) < 0) next.push(app);
-    }
-    for (let i = 0; i < this.apps.length; i++) {
-      const app = this.apps[i];
-      if (app.present() && off.indexOf(app.name) < 0 && order.indexOf(app.name) < 0) next.push(app);
-    }
-    const old = this.index;
-    this.rotation = next;
-    this.ahead = -1;
-    const at = current ? next.indexOf(current) : -1;
-    // A page that left the rotation gives its place to the one that followed it.
-    this.index = at >= 0 ? at : old < next.length ? old : 0;
-    if (at < 0) {
-      this.shownAt = NaN;
-      this.soon = false;
-    }
-    const to = arriving && at >= 0 ? next.indexOf(arriving) : -1;
-    this.target = to !== this.index ? to : -1;
-    if (soon) this.later();
-    else this.prepare();
-  }
-
-  /** The known app of that name, present or not, or null. */
-  find(name: string): LoopApp | null {
-    for (let i = 0; i < this.apps.length; i++) if (this.apps[i].name === name) return this.apps[i];
-    return null;
-  }
-
-  /** All known apps, present or not, in loop order. */
-  all(): LoopApp[] {
-    return this.apps;
-  }
-
-  /** The apps in the rotation, in order. */
-  members(): LoopApp[] {
-    return this.rotation;
+    // Which apps take turns is worked out by a module (it runs again only on requests).
+    loadModule<typeof RefreshLoop>("apps/refresh")(this);
   }
 
   /**
@@ -274,7 +218,7 @@ export class AppLoop {
       // frame should the module be missing.
       this.expires = Infinity;
       try {
-        loadModule<typeof Expire>("apps/expire")(this);
+        if (loadModule<typeof Expire>("apps/expire")(this)) loadModule<typeof RefreshLoop>("apps/refresh")(this);
       } catch (e) {
         log("lifetimes: " + e);
       }
@@ -289,43 +233,8 @@ export class AppLoop {
     this.keepOnly(cur, inc || this.upcoming());
   }
 
-  /** Brings the named app on screen; false when no app in the rotation has that name. */
-  activate(name: string, now: number, fast: boolean): boolean {
-    for (let i = 0; i < this.rotation.length; i++) {
-      const app = this.rotation[i];
-      if (app.name !== name) continue;
-      this.settle(now);
-      if (i !== this.index) {
-        // Asked for by name, it comes even when its page cannot be loaded (it shows blank).
-        this.keepOnly(this.selected(), app);
-        if (app.load) app.load();
-        this.go(i, now, fast, false);
-      }
-      this.prepare();
-      return true;
-    }
-    return false;
-  }
-
-  /**
-   * One page forward (delta 1) or back (-1), past pages that cannot be loaded; back plays the
-   * transition the other way. Outside frames (a request, a button).
-   */
-  step(delta: number, now: number, fast: boolean): void {
-    if (this.rotation.length < 2) return;
-    this.settle(now);
-    const to = this.seek(this.index, delta);
-    if (to >= 0) this.go(to, now, fast, delta < 0);
-    this.prepare();
-  }
-
-  /** A request during a transition lands the incoming page first and moves on from there. */
-  private settle(now: number): void {
-    if (this.target >= 0) this.land(this.target, now);
-  }
-
   /** Starts the transition to page `dest` (or lands on it at once); its page is loaded already. */
-  private go(dest: number, now: number, fast: boolean, backwards: boolean): void {
+  go(dest: number, now: number, fast: boolean, backwards: boolean): void {
     const ms = this.timing().transitionDurationMs;
     this.ahead = -1;
     if (fast || ms <= 0) {
@@ -340,7 +249,7 @@ export class AppLoop {
     this.reverse = this.reverseByDefault() !== backwards;
   }
 
-  private land(index: number, at: number): void {
+  land(index: number, at: number): void {
     this.index = index;
     this.shownAt = at;
     this.target = -1;
@@ -362,7 +271,7 @@ export class AppLoop {
    * there is none. Outside transitions only: each candidate is loaded after every page but the one
    * on screen was released, so no more than two are ever in memory.
    */
-  private seek(from: number, delta: number): number {
+  seek(from: number, delta: number): number {
     const n = this.rotation.length;
     const cur = this.selected();
     for (let k = 1; k < n; k++) {
@@ -376,7 +285,7 @@ export class AppLoop {
   }
 
   /** Releases every app's page but those of `a` and `b`. */
-  private keepOnly(a: LoopApp | null, b: LoopApp | null): void {
+  keepOnly(a: LoopApp | null, b: LoopApp | null): void {
     const apps = this.apps;
     for (let i = 0; i < apps.length; i++) {
       const app = apps[i];

@@ -1,12 +1,13 @@
-// At boot: the arrangement kept in flash, put in force before the first frame.
+// At boot: the arrangement kept in flash, put in force before the first frame; true when there was
+// one (the loop then re-reads its rotation).
 import type { AppLoop } from "./loop";
 import { loadArrangement } from "./arrangement";
 
-const restoreOrder = (loop: AppLoop): void => {
+const restoreOrder = (loop: AppLoop): boolean => {
   const a = loadArrangement();
-  if (!a) return;
+  if (!a) return false;
   loop.order = a.order;
   loop.off = a.disabled;
-  loop.refresh();
+  return true;
 };
 export default restoreOrder;

@@ -5,6 +5,8 @@ import type { Handler } from "../http/types";
 import { ok } from "../http/types";
 import { failure, isFailure } from "../core/failure";
 import { nameList, saveArrangement } from "./arrangement";
+import type RefreshLoop from "./refresh.mod";
+import { loadModule } from "../platform/modules";
 
 function unsaved() {
   return failure(507, "insufficientStorage", "the order is in force but could not be saved");
@@ -26,7 +28,7 @@ const putOrder: Handler = (req, app) => {
   for (const name of disabled) if (off.indexOf(name) < 0) off.push(name);
   if (order) loop.order = order;
   loop.off = off;
-  loop.refresh();
+  loadModule<typeof RefreshLoop>("apps/refresh")(loop);
   return saveArrangement(loop) ? ok() : unsaved();
 };
 export default putOrder;

@@ -11,6 +11,9 @@ import { checkPayloads } from "../payload/check";
 import { payloadFields } from "../payload/stored";
 import type { PushedApp } from "./payload-app";
 import type { AppLoop } from "./loop";
+import { findApp } from "./find-app";
+import type RefreshLoop from "./refresh.mod";
+import { loadModule } from "../platform/modules";
 
 /** Pushed apps resident at once. */
 const APPS_MAX = 50;
@@ -24,7 +27,7 @@ function isObject(v: unknown): v is Bag {
 }
 
 function pushedApp(loop: AppLoop, name: string): PushedApp | null {
-  const a = loop.find(name);
+  const a = findApp(loop, name);
   return a && a.origin === "pushed" ? a as PushedApp : null;
 }
 
@@ -70,7 +73,7 @@ const push: Handler = (req, app) => {
   const display = app.display;
   const loop = display.loop;
   let count = 0;
-  for (const a of loop.all()) if (a.origin === "pushed") count++;
+  for (const a of loop.apps) if (a.origin === "pushed") count++;
   for (const name of names) if (!pushedApp(loop, name)) count++;
   if (count > APPS_MAX) return failure(507, "insufficientStorage", "at most " + APPS_MAX + " pushed apps; delete one first");
   if (!roomFor(RESERVE_VARS)) return failure(507, "insufficientStorage", "not enough free memory to keep the app");
@@ -80,7 +83,7 @@ const push: Handler = (req, app) => {
     let a = pushedApp(loop, names[i]);
     if (!a) {
       a = new display.Pushed(names[i], stored[i]);
-      loop.all().push(a);
+      loop.apps.push(a);
     }
     configure(a, stored[i], family, now);
     if (a.ex !== undefined) loop.expires = Math.min(loop.expires, Math.abs(a.ex));
@@ -91,7 +94,7 @@ const push: Handler = (req, app) => {
     }
   }
   // Pages are made once this request has let go of its parsed body.
-  loop.refresh(true);
+  loadModule<typeof RefreshLoop>("apps/refresh")(loop, true);
   return ok();
 };
 export default push;

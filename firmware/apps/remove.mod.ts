@@ -4,11 +4,13 @@
 import type { Handler } from "../http/types";
 import { ok } from "../http/types";
 import type { PushedApp } from "./payload-app";
+import type RefreshLoop from "./refresh.mod";
+import { loadModule } from "../platform/modules";
 
 const removeApp: Handler = (req, app) => {
   const name = req.params.name;
   const loop = app.display.loop;
-  const apps = loop.all();
+  const apps = loop.apps;
   let gone = false;
   for (let i = apps.length - 1; i >= 0; i--) {
     const a = apps[i] as PushedApp;
@@ -18,7 +20,7 @@ const removeApp: Handler = (req, app) => {
     apps.splice(i, 1);
     gone = true;
   }
-  if (gone) loop.refresh();
+  if (gone) loadModule<typeof RefreshLoop>("apps/refresh")(loop);
   return ok();
 };
 export default removeApp;

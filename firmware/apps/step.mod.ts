@@ -2,9 +2,10 @@
 import type { Handler } from "../http/types";
 import { ok } from "../http/types";
 import { nowMs } from "../platform/system";
+import { stepLoop } from "./moves";
 
 const step: Handler = (req, app) => {
-  app.display.loop.step(req.path === "/api/v1/apps/previous" ? -1 : 1, nowMs(), false);
+  stepLoop(app.display.loop, req.path === "/api/v1/apps/previous" ? -1 : 1, nowMs(), false);
   return ok();
 };
 export default step;

@@ -10,9 +10,11 @@ import { builtinApps } from "../apps/builtin/index";
 import { textKit } from "../apps/text-kit";
 import { loopButtons } from "../apps/buttons";
 import type MakeTextPage from "../apps/text-page.mod";
+import type ReplaceApps from "../apps/replace.mod";
 import { PushedApp, payloadHost } from "../apps/payload-app";
 import { NoticeQueue } from "../notify/queue";
 import type RestoreOrder from "../apps/order-load.mod";
+import type RefreshLoop from "../apps/refresh.mod";
 import { loadModule } from "../platform/modules";
 import { watchButtons } from "../platform/buttons";
 import type { ButtonListener } from "../platform/buttons";
@@ -23,6 +25,7 @@ import type { OverlayState } from "./overlay";
 import { PanelOutput } from "./panel";
 import { BrightnessControl } from "./brightness";
 import { DisplayEngine } from "./engine";
+import type Regrade from "./regrade.mod";
 import { pickTransition } from "./transitions";
 import { LocalClock } from "../time/clock";
 import { nowMs } from "../platform/system";
@@ -72,7 +75,7 @@ export class Display {
     this.loop.cover = this.notices;
     this.Pushed = PushedApp;
     try {
-      loadModule<typeof RestoreOrder>("apps/order-load")(this.loop);
+      if (loadModule<typeof RestoreOrder>("apps/order-load")(this.loop)) loadModule<typeof RefreshLoop>("apps/refresh")(this.loop);
     } catch (e) {
       log("app order: " + e);
     }
@@ -93,7 +96,7 @@ export class Display {
       weather: () => this.weather,
     });
     payloadHost.width = this.engine.width;
-    settings.onChange(() => this.engine.regrade());
+    settings.onChange(() => loadModule<typeof Regrade>("display/regrade")(this.engine));
     this.buttons = watchButtons(system.config);
     this.buttons.push(loopButtons(system.config, this.loop, () => current().blockNavigation, this.notices));
   }
@@ -105,7 +108,7 @@ export class Display {
   showSetup(network: string, address: string): void {
     const text = "Setup: join " + network + ", open http://" + address;
     const makeTextPage = loadModule<typeof MakeTextPage>("apps/text-page");
-    this.loop.replace([makeTextPage(payloadHost.text, "Setup", text, "small", SETUP_COLOR, true, { mode: "wrap", holdMs: 0 })]);
+    loadModule<typeof ReplaceApps>("apps/replace")(this.loop, [makeTextPage(payloadHost.text, "Setup", text, "small", SETUP_COLOR, true, { mode: "wrap", holdMs: 0 })]);
   }
 
   /** Puts a new global overlay in force (a request, outside frames). */

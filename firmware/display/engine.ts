@@ -10,6 +10,9 @@
 // (take(), the loop's chooser), so no frame of a transition loads or allocates anything; it is
 // dropped once the change has landed. A page standing alone on screen holds no transition. A
 // transition that cannot be loaded plays as a cut.
+//
+// What runs only on requests (a change of settings, regrade.mod.ts; a capture of the screen,
+// capture.ts) is kept out of the engine and handed it.
 import type { Settings } from "../settings/types";
 import type { FrameContext, LoopApp } from "../apps/types";
 import type { AppLoop } from "../apps/loop";
@@ -66,7 +69,7 @@ export interface EngineParts {
 }
 
 /** The canvases a composition draws through: graded for the LEDs, or ungraded for a capture. */
-interface Surfaces {
+export interface Surfaces {
   frame: Canvas;
   /** Page slots (the two pages of a transition, or the still part of the page on screen). */
   slots: Canvas[];
@@ -86,9 +89,9 @@ const MAKE_NEXT = 4;
 
 export class DisplayEngine {
   readonly width: number;
-  private parts: EngineParts;
-  private frameG: Graphics;
-  private slotG: Graphics[];
+  parts: EngineParts;
+  frameG: Graphics;
+  slotG: Graphics[];
   private slotImage: GraphicsImage[];
   /** What each slot holds: the app, its still key, and the grading it was drawn with. */
   private slotApp: (LoopApp | null)[];
@@ -105,9 +108,9 @@ export class DisplayEngine {
   /** The transition the next change of page plays, made ahead; null when it plays as a cut. */
   private next: Transition | null;
   /** Its index in TRANSITIONS, -1 until it is chosen (again once a change has taken it). */
-  private nextIndex: number;
+  nextIndex: number;
   /** The transitionEffect setting the transition made ahead was picked for. */
-  private pickedFor: string;
+  pickedFor: string;
   /** Its set-up (prepare) is done. */
   private nextReady: boolean;
   /** The transition of the change of page in progress; null for a cut. */
@@ -118,7 +121,7 @@ export class DisplayEngine {
    */
   private dimmers: Dimmer[] | null;
   private ctx: FrameContext;
-  private gradeDirty: boolean;
+  gradeDirty: boolean;
   private gradedAt: number;
   private blanked: boolean;
   private frames: number;
@@ -183,20 +186,8 @@ export class DisplayEngine {
     }, FRAME_MS);
   }
 
-  /**
-   * The settings changed (a request): the grading and every page may look different, and the
-   * next change of page plays the transition they ask for now.
-   */
-  regrade(): void {
-    this.gradeDirty = true;
-    // Only a new transitionEffect picks again: Random would otherwise trade the transition made
-    // ahead for another at every change of any setting.
-    if (this.nextIndex < 0 || this.parts.settings().transitionEffect === this.pickedFor) return;
-    this.pickNext();
-  }
-
   /** Chooses the next transition by the setting in force and makes it. */
-  private pickNext(): void {
+  pickNext(): void {
     this.pickedFor = this.parts.settings().transitionEffect;
     const i = this.parts.pick();
     if (i !== this.nextIndex) this.makeNext(i);
@@ -347,35 +338,8 @@ export class DisplayEngine {
     }
   }
 
-  /**
-   * GET /api/v1/display/screen: the logical picture (no brightness, no panel colour settings),
-   * as {width, height, pixels} with each pixel an unsigned 0xRRGGBB in decimal, row-major.
-   * Built as text: an array of numbers would cost a variable per pixel.
-   */
-  screenJson(now: number): string {
-    // Drawn without the slots' cached pages, which hold graded colours; they are drawn again.
-    this.forget();
-    // Ungraded canvases, made for the capture: captures are rare, and kept they cost as much as
-    // the graded ones.
-    const neutral = new Grade();
-    const logical: Surfaces = {
-      frame: new FrameCanvas(this.frameG, neutral),
-      slots: [new FrameCanvas(this.slotG[0], neutral), new FrameCanvas(this.slotG[1], neutral)],
-    };
-    this.compose(logical, now, false);
-    this.forget();
-    const g = this.frameG;
-    let out = "{\"width\":" + this.width + ",\"height\":" + PANEL_HEIGHT + ",\"pixels\":[";
-    for (let y = 0; y < PANEL_HEIGHT; y++) {
-      let row = "";
-      for (let x = 0; x < this.width; x++) row += (x || y ? "," : "") + g.getPixel(x, y);
-      out += row;
-    }
-    return out + "]}";
-  }
-
   /** Every slot is stale: drawn again before it is used. */
-  private forget(): void {
+  forget(): void {
     this.epoch++;
     this.snapshotOf = NaN;
   }
@@ -390,7 +354,7 @@ export class DisplayEngine {
     }
   }
 
-  private compose(s: Surfaces, now: number, cached: boolean): void {
+  compose(s: Surfaces, now: number, cached: boolean): void {
     const p = this.parts;
     const g = this.frameG;
     g.clear();

@@ -9,6 +9,8 @@ import { PushedApp } from "../../firmware/apps/payload-app";
 import { forgetPageModule } from "./apps-support";
 import type { FrameContext, LoopApp } from "../../firmware/apps/types";
 import type { StoredPayload } from "../../firmware/payload/stored";
+import { activateApp, stepLoop } from "../../firmware/apps/moves";
+import refreshLoop from "../../firmware/apps/refresh.mod";
 
 type HostModules = (id: string) => unknown;
 const g = globalThis as unknown as { PIXLOOP_HOST_MODULES: HostModules };
@@ -66,11 +68,11 @@ function makeLoop(opts: { dur?: number; trans?: number; auto?: boolean } = {}) {
 }
 
 function add(loop: AppLoop, ...apps: LoopApp[]): void {
-  for (const a of apps) loop.all().push(a);
-  loop.refresh();
+  for (const a of apps) loop.apps.push(a);
+  refreshLoop(loop);
 }
 
-const rotation = (l: AppLoop) => l.members().map((a) => a.name).join(" ");
+const rotation = (l: AppLoop) => l.rotation.map((a) => a.name).join(" ");
 const afterFrame = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** One frame at `now` and what it queued to run after it, as the render loop runs them. */
@@ -106,7 +108,7 @@ test("an order picks names in turn, duplicates included; unnamed apps follow; na
   const { loop } = makeLoop();
   add(loop, pushed("weather"), pushed("bus"));
   loop.order = ["weather", "Time", "co2", "weather", "Temperature"];
-  loop.refresh();
+  refreshLoop(loop);
   assert.is(rotation(loop), "weather Time weather Date bus", "co2 waits; Temperature has no sensor");
   add(loop, pushed("co2"));
   assert.is(rotation(loop), "weather Time co2 weather Date bus", "co2 takes the place held for it");
@@ -120,7 +122,7 @@ test("switched-off names leave the rotation, present or not, and come back when 
   add(loop, pushed("later"));
   assert.is(rotation(loop), "Time weather", "an app arriving under a switched-off name stays off");
   loop.off = [];
-  loop.refresh();
+  refreshLoop(loop);
   assert.is(rotation(loop), "Time Date weather later");
 });
 
@@ -128,18 +130,18 @@ test("a change of apps keeps the page on screen; a page that left gives its plac
   const { loop } = makeLoop();
   const w = pushed("weather");
   add(loop, w, pushed("bus"));
-  loop.activate("weather", 10, true);
+  activateApp(loop, "weather", 10, true);
   add(loop, pushed("news"));
   assert.is(loop.current(), w);
-  loop.all().splice(loop.all().indexOf(w), 1);
-  loop.refresh();
+  loop.apps.splice(loop.apps.indexOf(w), 1);
+  refreshLoop(loop);
   assert.is(loop.current()!.name, "bus");
 });
 
 test("a change of apps during a transition lets it run on", () => {
   const { loop } = makeLoop({ trans: 500 });
   add(loop, pushed("weather"));
-  loop.step(1, 100, false);
+  stepLoop(loop, 1, 100, false);
   assert.is(loop.incoming()!.name, "Date");
   add(loop, pushed("bus"));
   assert.is(loop.current()!.name, "Time");
@@ -151,7 +153,7 @@ test("a change of apps during a transition lets it run on", () => {
 test("durationMs of its own: a pushed app stays that long instead of appDurationMs", async () => {
   const { loop } = makeLoop({ dur: 1000 });
   add(loop, pushed("long", { du: 3000 }), pushed("short", { du: 200 }));
-  loop.activate("long", 0, true);
+  activateApp(loop, "long", 0, true);
   await afterFrame();
   await tick(loop, 3000 - LEAD_MS - 1);
   assert.is(loop.upcoming(), null, "alone while its own time is more than LEAD_MS from its end");
@@ -175,7 +177,7 @@ test("durationMs of its own: a pushed app stays that long instead of appDuration
 test("repeat: moving text stays for its passes, no longer, and at least its own durationMs", async () => {
   const { loop } = makeLoop({ dur: 10000 });
   add(loop, pushed("news", { rp: 2 }, "~headline"), pushed("slow", { rp: 1, du: 4000 }, "~x"), pushed("still", { rp: 3 }, "fits"));
-  loop.activate("news", 0, true);
+  activateApp(loop, "news", 0, true);
   await afterFrame();
   // Its passes are counted as they will be LEAD_MS later: the next page comes that much ahead.
   await tick(loop, 2000 - LEAD_MS - 1);
@@ -256,7 +258,7 @@ test("a marked app's page is made again and marked, and so is it when loaded lat
   add(loop, a);
   loop.expires = 500;
   // On screen, so that its page stays in memory.
-  loop.activate("a", 0, true);
+  activateApp(loop, "a", 0, true);
   a.draw(c as never, {} as FrameContext);
   assert.equal(rects, []);
   loop.update(500);

@@ -2,6 +2,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { AppLoop, LEAD_MS } from "../../firmware/apps/loop";
 import type { LoopApp } from "../../firmware/apps/types";
+import { activateApp, stepLoop } from "../../firmware/apps/moves";
+import replaceApps from "../../firmware/apps/replace.mod";
 
 function app(name: string, present = true): LoopApp {
   return { name, origin: "builtin", present: () => present, draw: () => undefined };
@@ -16,7 +18,7 @@ function makeLoop(opts: Partial<{ auto: boolean; dur: number; trans: number; rev
   return { loop, timing };
 }
 
-const names = (l: AppLoop) => l.members().map((a) => a.name);
+const names = (l: AppLoop) => l.rotation.map((a) => a.name);
 
 /** Lets the timers queued so far run: a page landed in a frame has the next one prepared after it. */
 const afterFrame = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -66,28 +68,28 @@ test("autoTransition off keeps the page until asked", () => {
   loop.update(100000);
   assert.is(loop.current()!.name, "Time");
   assert.is(loop.incoming(), null);
-  loop.step(1, 100000, false);
+  stepLoop(loop, 1, 100000, false);
   assert.is(loop.incoming()!.name, "Date");
 });
 
 test("next and previous wrap around; previous plays the transition backwards", () => {
   const { loop } = makeLoop();
-  loop.step(-1, 10, false);
+  stepLoop(loop, -1, 10, false);
   assert.is(loop.incoming()!.name, "Battery");
   assert.is(loop.reverse, true);
-  loop.step(1, 20, true);
+  stepLoop(loop, 1, 20, true);
   // The running transition lands first, then the fast step goes on from there.
   assert.is(loop.current()!.name, "Time");
   assert.is(loop.incoming(), null);
-  loop.step(1, 30, false);
+  stepLoop(loop, 1, 30, false);
   assert.is(loop.reverse, false);
 });
 
 test("transitionDirection reverse flips both ways", () => {
   const { loop } = makeLoop({ reverse: true });
-  loop.step(1, 0, false);
+  stepLoop(loop, 1, 0, false);
   assert.is(loop.reverse, true);
-  loop.step(-1, 5000, false);
+  stepLoop(loop, -1, 5000, false);
   assert.is(loop.reverse, false);
 });
 
@@ -101,11 +103,11 @@ test("transitionDurationMs 0 switches at once", async () => {
 
 test("activate by name; unknown or absent names are refused", () => {
   const { loop } = makeLoop();
-  assert.is(loop.activate("Battery", 0, true), true);
+  assert.is(activateApp(loop, "Battery", 0, true), true);
   assert.is(loop.current()!.name, "Battery");
-  assert.is(loop.activate("Temperature", 0, true), false);
-  assert.is(loop.activate("nope", 0, true), false);
-  assert.is(loop.activate("Date", 100, false), true);
+  assert.is(activateApp(loop, "Temperature", 0, true), false);
+  assert.is(activateApp(loop, "nope", 0, true), false);
+  assert.is(activateApp(loop, "Date", 100, false), true);
   assert.is(loop.incoming()!.name, "Date");
 });
 
@@ -113,7 +115,7 @@ test("one app never rotates", () => {
   const loop = new AppLoop([app("Time")], () => ({ autoTransition: true, appDurationMs: 10, transitionDurationMs: 0 }),
     () => 1, () => false);
   loop.update(1000);
-  loop.step(1, 1000, false);
+  stepLoop(loop, 1, 1000, false);
   assert.is(loop.current()!.name, "Time");
 });
 
@@ -135,7 +137,7 @@ test("an empty loop has no current app", () => {
     () => 1, () => false);
   assert.is(loop.current(), null);
   loop.update(50);
-  assert.is(loop.activate("X", 0, true), false);
+  assert.is(activateApp(loop, "X", 0, true), false);
 });
 
 /** Apps whose page is loaded and released as a module app's is, writing down what happens when. */
@@ -249,14 +251,14 @@ test("a step or an activation loads the page it brings at once (outside frames);
   const p = probe("ABCD");
   const loop = probeLoop(p);
   frame(p, loop, 0);
-  loop.step(-1, 100, false);
+  stepLoop(loop, -1, 100, false);
   assert.is(loop.incoming()!.name, "D");
   assert.is(loadedOf(p), "AD", "B, next a moment ago, is released");
-  loop.activate("C", 200, true);
+  activateApp(loop, "C", 200, true);
   assert.is(loop.current()!.name, "C", "the transition to D landed, then C came at once");
   assert.is(loop.upcoming(), null);
   assert.is(loadedOf(p), "C");
-  loop.step(1, 300, true);
+  stepLoop(loop, 1, 300, true);
   assert.is(loop.current()!.name, "D");
   assert.is(loadedOf(p), "D");
   assert.equal(p.log.filter((l) => l.indexOf("in frame") >= 0), []);
@@ -275,9 +277,9 @@ test("a page that cannot be loaded is skipped by the rotation and by steps, and 
   frame(p, loop, 14000 - LEAD_MS);
   await afterFrame();
   assert.is(loop.upcoming()!.name, "A", "past the end, round to A");
-  loop.step(-1, 7100, true);
+  stepLoop(loop, -1, 7100, true);
   assert.is(loop.current()!.name, "A", "back from C skips B");
-  assert.is(loop.activate("B", 7200, true), true);
+  assert.is(activateApp(loop, "B", 7200, true), true);
   assert.is(loop.current()!.name, "B");
   assert.is(loadedOf(p), "", "B shows blank, alone");
   frame(p, loop, 7200 + 7000 - LEAD_MS);
@@ -298,16 +300,16 @@ test("a loop whose other pages all fail stays on its page", async () => {
   await afterFrame();
   assert.equal(p.log, ["load A", "load B", "load C"], "and not again at every frame");
   assert.is(loop.current()!.name, "A");
-  loop.step(1, 70100, true);
+  stepLoop(loop, 1, 70100, true);
   assert.is(loop.current()!.name, "A");
 });
 
 test("replace releases the pages of the apps it replaces", () => {
   const p = probe("AB");
   const loop = probeLoop(p);
-  loop.step(1, 0, false);
+  stepLoop(loop, 1, 0, false);
   assert.is(loadedOf(p), "AB");
-  loop.replace([app("Setup")]);
+  replaceApps(loop, [app("Setup")]);
   assert.is(loadedOf(p), "");
   assert.is(loop.current()!.name, "Setup");
 });

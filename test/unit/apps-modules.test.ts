@@ -24,6 +24,7 @@ import { LocalClock } from "../../firmware/time/clock";
 import { defaultSettings } from "../../firmware/settings/schema";
 import type { Settings } from "../../firmware/settings/types";
 import { AdcSampler } from "../../firmware/device/adc";
+import { activateApp, stepLoop } from "../../firmware/apps/moves";
 
 type HostModules = (id: string) => unknown;
 const g = globalThis as unknown as { PIXLOOP_HOST_MODULES: HostModules; print?: (...a: unknown[]) => void };
@@ -174,21 +175,21 @@ test("a page that left is released: what it kept goes with it, and it comes back
   const time = r.apps[0] as unknown as { page: unknown };
   const first = time.page;
   assert.ok(first);
-  r.loop.step(1, r.now, true);
-  r.loop.step(1, r.now, true);
+  stepLoop(r.loop, 1, r.now, true);
+  stepLoop(r.loop, 1, r.now, true);
   await frame(r);
   assert.is(r.report.currentApp, "Temperature");
   assert.not.ok(time.page, "Time has left the screen");
   assert.is(r.loop.upcoming(), null, "no change is near");
   assert.equal(loaded(r), ["Temperature"], "the page on screen stands alone");
-  assert.ok(r.loop.activate("Time", r.now, false));
+  assert.ok(activateApp(r.loop, "Time", r.now, false));
   assert.ok(time.page && time.page !== first, "loaded again for its transition");
   assert.equal(loaded(r).sort(), ["Temperature", "Time"]);
 });
 
 test("GET /api/v1/apps lists every app of the rotation without loading any page", async () => {
   const r = rig(builtinApps(fittedHost()));
-  r.loop.step(1, r.now, true);
+  stepLoop(r.loop, 1, r.now, true);
   loads.length = 0;
   const list = loadModule<Handler>("apps/list");
   const reply = list({ path: "/api/v1/apps" } as ApiRequest, { display: { loop: r.loop } } as unknown as App) as Reply;
@@ -217,12 +218,12 @@ test("a missing app module costs its page, not the render loop: skipped, blank w
     if (shown[shown.length - 1] !== r.report.currentApp) shown.push(r.report.currentApp);
   }
   assert.equal(shown.slice(0, 4), ["Time", "Date", "Time", "Date"], "the rotation passes it by");
-  assert.equal(r.loop.members().map((a) => a.name), ["Time", "Ghost", "Date"], "still listed");
-  assert.ok(r.loop.activate("Ghost", r.now, true));
+  assert.equal(r.loop.rotation.map((a) => a.name), ["Time", "Ghost", "Date"], "still listed");
+  assert.ok(activateApp(r.loop, "Ghost", r.now, true));
   await frame(r);
   assert.is(r.report.currentApp, "Ghost");
   assert.ok(r.pushed[r.pushed.length - 1].pixels.every((p) => p === 0), "a blank page");
-  r.loop.step(1, r.now, true);
+  stepLoop(r.loop, 1, r.now, true);
   await frame(r);
   assert.is(r.report.currentApp, "Date");
   assert.is(printed.length, 1, printed.join("\n"));
@@ -236,13 +237,13 @@ test("a module whose value makes no page is treated as missing", async () => {
   const r = rig([builtinApp("Time", host), new ModuleApp("Odd", NEEDS_NOTHING, host)], (s) => {
     s.autoTransition = false;
   });
-  assert.ok(r.loop.activate("Odd", r.now, true));
+  assert.ok(activateApp(r.loop, "Odd", r.now, true));
   await frame(r);
   assert.is(r.report.currentApp, "Odd");
   assert.ok(r.pushed[r.pushed.length - 1].pixels.every((p) => p === 0));
   assert.is(printed.length, 1);
   assert.match(printed[0], /Odd/);
-  r.loop.step(1, r.now, false);
+  stepLoop(r.loop, 1, r.now, false);
   for (let k = 0; k < 40; k++) await frame(r);
   assert.is(r.report.currentApp, "Time");
 });

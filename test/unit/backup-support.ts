@@ -9,6 +9,7 @@ import { crc32 } from "../harness/crc32";
 import { SimStorage } from "../harness/storage";
 import { chip as esp32Chip } from "../../boards/esp32";
 import type { App } from "../../firmware/app";
+import { AppLoop } from "../../firmware/apps/loop";
 import type { RecordFlash } from "../../firmware/core/persist";
 
 export * from "./backup-archives";
@@ -88,7 +89,7 @@ export function makeClock(capacity?: number, dir?: string): Clock {
   const settings = new SettingsStore(flash);
   settings.load();
   const zones: string[] = [];
-  const loop = { order: null as string[] | null, off: [] as string[], refresh: () => undefined };
+  const loop = new AppLoop([], () => ({ autoTransition: false, appDurationMs: 10000, transitionDurationMs: 0 }), () => 0, () => false);
   const app = {
     board, version: "1.2.3", mode: "station", system, settings,
     runtime: { uid: "a4cf12ab34cd" },

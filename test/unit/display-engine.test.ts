@@ -29,6 +29,9 @@ import type { StoredPayload } from "../../firmware/payload/stored";
 import { PushedApp, payloadHost } from "../../firmware/apps/payload-app";
 import { textKit } from "../../firmware/apps/text-kit";
 import { ungradedCanvas } from "../harness/frame-fixture";
+import { stepLoop } from "../../firmware/apps/moves";
+import regrade from "../../firmware/display/regrade.mod";
+import { screenJson } from "../../firmware/display/capture";
 
 installGraphics();
 const g = globalThis as unknown as { E?: object };
@@ -134,7 +137,7 @@ function last(r: Rig): Frame {
 }
 
 function screen(r: Rig): Frame {
-  const s = JSON.parse(r.engine.screenJson(r.clock.ms));
+  const s = JSON.parse(screenJson(r.engine, r.clock.ms));
   return { width: s.width, height: s.height, pixels: s.pixels };
 }
 
@@ -154,7 +157,7 @@ test("a settings change is seen at once, even by a cached page", () => {
   r.engine.tick(r.clock.ms);
   const before = last(r);
   r.settings.calendarHeaderColor = 0x00ff00;
-  r.engine.regrade();
+  regrade(r.engine);
   r.engine.tick(r.clock.ms);
   assert.is.not(last(r).pixels.join(), before.pixels.join());
   assert.equal(last(r), fullDraw(new TimeApp(), r, 0));
@@ -174,7 +177,7 @@ test("a transition starts on the page on screen and lands on the next one, timed
   const alone = timeDraws.n - n;
   const time = last(r);
   await between();
-  r.loop.step(1, r.clock.ms, false);
+  stepLoop(r.loop, 1, r.clock.ms, false);
   // The first frame of the change: the old page as a frame of it alone draws it, and no other page.
   n = timeDraws.n;
   dateDraws.n = 0;
@@ -207,7 +210,7 @@ test("every transition runs start to end without leaving the frame on a stale pa
   for (let e = 1; e < TRANSITIONS.length; e++) {
     const r = rig([builtinApp("Time"), builtinApp("Date")], (s) => { s.transitionDurationMs = 400; }, TRANSITIONS[e]);
     r.engine.tick(r.clock.ms);
-    r.loop.step(1, r.clock.ms, false);
+    stepLoop(r.loop, 1, r.clock.ms, false);
     for (let k = 0; k <= 20; k++) {
       r.engine.tick(r.clock.ms);
       r.clock.ms += 25;
@@ -381,7 +384,7 @@ test("the next transition is made between changes, in the last LEAD_MS before it
     assert.is(rain.prepare!(), true, "set up before the change");
     // A change takes what was made; no frame of it loads or makes anything.
     watch.ids.length = 0;
-    r.loop.step(1, r.clock.ms, false);
+    stepLoop(r.loop, 1, r.clock.ms, false);
     assert.is(held(r).running, rain);
     assert.is(held(r).next, null);
     await liveFrames(r, 400);
@@ -450,11 +453,11 @@ test("a change that follows another at once has its transition made in the reque
   try {
     const r = rig([builtinApp("Time"), builtinApp("Date")], (s) => { s.transitionDurationMs = 400; }, "Pixelate");
     frames(r, 500);
-    r.loop.step(1, r.clock.ms, false);
+    stepLoop(r.loop, 1, r.clock.ms, false);
     frames(r, 100);
     watch.ids.length = 0;
     // A second step lands the first change and starts another: its transition is made here.
-    r.loop.step(1, r.clock.ms, false);
+    stepLoop(r.loop, 1, r.clock.ms, false);
     assert.equal(transitionIds(watch.ids), ["display/trans/pixelate"]);
     assert.is(held(r).running!.prepare!(), true, "set up before its first frame");
     watch.ids.length = 0;
@@ -473,23 +476,23 @@ test("a settings change makes the transition it asks for, for the next change", 
     // is made once the next page is ready.
     await liveFrames(r, 500);
     r.settings.transitionEffect = "Fade";
-    r.engine.regrade();
+    regrade(r.engine);
     assertAlone(r, watch.ids, "alone");
     await liveFramesUntil(r, () => held(r).next !== null);
     const fade = held(r).next;
     assert.equal(transitionIds(watch.ids), ["display/trans/fade"]);
     r.settings.transitionEffect = "Blink";
-    r.engine.regrade();
+    regrade(r.engine);
     assert.equal(transitionIds(watch.ids), ["display/trans/fade", "display/trans/blink"]);
     assert.ok(held(r).next !== fade);
-    r.loop.step(1, r.clock.ms, false);
+    stepLoop(r.loop, 1, r.clock.ms, false);
     assert.is(TRANSITIONS[r.loop.effect], "Blink");
     // Another change of settings that leaves the pick as it was keeps what was made.
     await liveFramesUntil(r, () => r.loop.incoming() === null);
     await liveFramesUntil(r, () => held(r).next !== null);
     const blink = held(r).next;
     r.settings.brightness = 200;
-    r.engine.regrade();
+    regrade(r.engine);
     assert.is(held(r).next, blink);
   } finally {
     watch.stop();
@@ -506,7 +509,7 @@ test("a transition whose module is missing plays as a cut, reported once, and th
     const r = rig([builtinApp("Time"), builtinApp("Date")], (s) => { s.transitionDurationMs = 400; }, "Slide");
     for (const [from, to] of [[TimeApp, DateApp], [DateApp, TimeApp]]) {
       await liveFrames(r, 50);
-      r.loop.step(1, r.clock.ms, false);
+      stepLoop(r.loop, 1, r.clock.ms, false);
       const old = fullDraw(new from(), r, r.loop.shownMs(r.clock.ms));
       await liveFrames(r, 200);
       // Half-way: still the old page as it was when the change started, then the new one.
@@ -542,7 +545,7 @@ test("a transition that throws as it draws, or as it is made, plays as a cut", a
     for (const effect of ["Blink", "Zoom"]) {
       const r = rig([builtinApp("Time"), builtinApp("Date")], (s) => { s.transitionDurationMs = 400; }, effect);
       await liveFrames(r, 50);
-      r.loop.step(1, r.clock.ms, false);
+      stepLoop(r.loop, 1, r.clock.ms, false);
       const old = fullDraw(new TimeApp(), r, r.loop.shownMs(r.clock.ms));
       await liveFrames(r, 200);
       assert.equal(last(r), old, effect + ": the old page until the change lands");

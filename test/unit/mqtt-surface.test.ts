@@ -378,7 +378,7 @@ function get(dev: Device, path: string): unknown {
 /** Everything a command may change, as the API and the stores show it. */
 function snapshot(dev: Device): unknown {
   const app = dev.app;
-  const loop = app.display.loop as unknown as { [k: string]: unknown; all(): { name: string }[] };
+  const loop = app.display.loop as unknown as { [k: string]: unknown; apps: { name: string }[] };
   const records: { [name: string]: string } = {};
   const base = firmwareFiles();
   for (const name of Object.keys(dev.storage.files)) if (!(name in base)) records[name] = dev.storage.files[name];
@@ -391,7 +391,7 @@ function snapshot(dev: Device): unknown {
     loop: {
       index: loop.index, target: loop.target, ahead: loop.ahead, order: loop.order, off: loop.off,
       effect: loop.effect, reverse: loop.reverse, expires: loop.expires, shownAt: loop.shownAt,
-      rotation: (loop.rotation as { name: string }[]).map((a) => a.name), apps: loop.all().map((a) => a.name),
+      rotation: (loop.rotation as { name: string }[]).map((a) => a.name), apps: loop.apps.map((a) => a.name),
     },
     notices: app.display.notices.items.map((n) => JSON.stringify(n.p) + " " + [n.du, n.rp, n.hd, n.wk].join(",")),
     calls: JSON.parse(JSON.stringify(dev.calls)),

@@ -1,0 +1,12 @@
+// The settings changed (a request): the grading and every page may look different, and the next
+// change of page plays the transition they ask for now.
+import type { DisplayEngine } from "./engine";
+
+const regrade = (engine: DisplayEngine): void => {
+  engine.gradeDirty = true;
+  // Only a new transitionEffect picks again: Random would otherwise trade the transition made
+  // ahead for another at every change of any setting.
+  if (engine.nextIndex < 0 || engine.parts.settings().transitionEffect === engine.pickedFor) return;
+  engine.pickNext();
+};
+export default regrade;

@@ -28,7 +28,6 @@ import { drawStatusDot } from "./status-dots";
 import { Grade, FrameCanvas } from "./grade";
 import type { Transition } from "./transitions";
 import { loadTransition, transitionFailed } from "./transitions";
-import { Dimmer } from "./dim";
 import type { Layer } from "./layer";
 
 /** 40 frames a second. */
@@ -115,11 +114,6 @@ export class DisplayEngine {
   private nextReady: boolean;
   /** The transition of the change of page in progress; null for a cut. */
   private running: Transition | null;
-  /**
-   * The two slots dimmed, for a fading transition, next or running (never both: the next one is
-   * made once the running one has landed).
-   */
-  private dimmers: Dimmer[] | null;
   private ctx: FrameContext;
   gradeDirty: boolean;
   private gradedAt: number;
@@ -160,7 +154,6 @@ export class DisplayEngine {
     this.pickedFor = "";
     this.nextReady = true;
     this.running = null;
-    this.dimmers = null;
     this.ctx = { now: 0, shownMs: 0, local: newLocalTime(), settings: parts.settings() };
     this.gradeDirty = true;
     this.gradedAt = -1;
@@ -308,21 +301,17 @@ export class DisplayEngine {
 
   private dropNext(): void {
     this.next = null;
-    this.dimmers = null;
     this.nextIndex = -1;
     this.nextReady = true;
   }
 
-  /** Loads transition `i` and makes it for the panel, with its dimmers; what was made before goes first. */
+  /** Loads transition `i` and makes it for the panel; what was made before goes first. */
   private makeNext(i: number): void {
     this.dropNext();
-    const scratch = this.parts.panel.scratch;
-    const t = loadTransition(i, this.width, PANEL_HEIGHT, scratch);
+    const t = loadTransition(i, this.width, PANEL_HEIGHT, this.parts.panel.scratch);
     this.next = t;
     this.nextIndex = i;
     this.nextReady = !t || !t.prepare;
-    // The second page is dimmed into the panel's scratch bytes, which a fading transition leaves alone.
-    if (t && t.level) this.dimmers = [new Dimmer(this.slotImage[0]), new Dimmer(this.slotImage[1], scratch)];
   }
 
   /** One slice of the next transition's set-up; one that throws makes the change a cut. */
@@ -333,7 +322,6 @@ export class DisplayEngine {
     } catch (e) {
       transitionFailed(this.nextIndex, e);
       this.next = null;
-      this.dimmers = null;
       this.nextReady = true;
     }
   }
@@ -456,14 +444,9 @@ export class DisplayEngine {
     }
     const a = this.snapFrom;
     const t = loop.progress(now);
-    let fromImage = this.slotImage[a];
-    let toImage = this.slotImage[1 - a];
+    const fromImage = this.slotImage[a];
+    const toImage = this.slotImage[1 - a];
     const tr = this.running;
-    const dimmers = this.dimmers;
-    if (tr && tr.level && dimmers) {
-      fromImage = dimmers[a].dim(tr.level(t, 0));
-      toImage = dimmers[1 - a].dim(tr.level(t, 1));
-    }
     // Full white as the panel shows it, for the transitions that flash.
     s.frame.color(0xffffff);
     if (tr) {
@@ -520,7 +503,6 @@ export class DisplayEngine {
   private landed(): void {
     this.snapshotOf = NaN;
     this.running = null;
-    this.dimmers = null;
   }
 
   private drawPage(c: Canvas, app: LoopApp, shownMs?: number): void {

@@ -18,13 +18,17 @@
 //   - It is also handed `scratch`, a buffer of w x h x 3 bytes (a 24 bpp page's size) that its
 //     draw may use as it likes and that holds nothing from one draw to the next: the bytes of
 //     the LED chain, which are written only after the frame is composed (panel.ts). Nothing else
-//     may write there during the draw; a transition with `level` must leave it alone, as the
-//     render loop dims the new page into it.
+//     writes there during the draw, so a transition may make views of it when it is made, but
+//     must write what it reads there within the same draw. The fading ones (Dim, Fade, Flash)
+//     dim the new page into it, and so keep the whole of it for that.
 //   - Every frame of the transition:
 //     1. The old page is rendered into `from` and the new page into `to` (24 bpp, the frame's
-//        size). A transition with `level` has page p (0 = from, 1 = to) dimmed to level(t, p),
-//        0..1: Graphics cannot mix pixels, so the fading ones (Dim, Fade, Flash) get their
-//        brightness this way and only choose which page lies on top.
+//        size, at full brightness; the draw must not write to either). Graphics cannot mix
+//        pixels, so the fading transitions dim the pages they show in their draw, the old one
+//        into a copy of their own and the new one into `scratch`, and only choose which page
+//        lies on top (trans/fading.ts). The only things their frames allocate: the dimming
+//        table of a level other than the last, in place of that one, and at the first frame a
+//        view of each page's bytes.
 //     2. `out` is cleared, and the colour of full white as the panel shows it is selected on it
 //        (through the frame's Canvas: color(0xFFFFFF)); Flash ramps into that colour.
 //     3. draw(out, from, to, t, reverse): t = elapsed / duration (0..1, from the clock); reverse:
@@ -39,14 +43,9 @@ import { log } from "../logs/log";
 /** Draws one frame of a transition: the frame, the two page images, progress 0..1, direction. */
 export type TransitionDraw = (out: Graphics, from: GraphicsImage, to: GraphicsImage, t: number, reverse: boolean) => void;
 
-/** Level of page 0 (from) or 1 (to) at progress t: the page is rendered dimmed by it. */
-export type PageLevel = (t: number, page: number) => number;
-
 /** One transition, made for one panel size. */
 export interface Transition {
   draw: TransitionDraw;
-  /** For the fading transitions: how bright each page is rendered, else absent (full). */
-  level?: PageLevel;
   /** Set-up too long for one frame, done a bounded slice per call; true once all is done. */
   prepare?: () => boolean;
 }

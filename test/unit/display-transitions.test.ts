@@ -10,12 +10,14 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { Graphics as StandIn, installGraphics } from "../harness/graphics";
+import { Graphics as StandIn } from "../harness/graphics";
+import { installEngineHost } from "./engine-support";
 import { runInEspruino } from "../espruino/script";
 import { expectFrame, frameOf, frameToText, type Frame } from "../harness/frame-fixture";
 import { ROOT } from "../harness/root";
 // @ts-expect-error: a build script without type declarations
 import { buildModules, moduleFile } from "../../build/modules.mjs";
+import { dimTables, DIM_STEPS } from "../../build/tables.mjs";
 import { TRANSITIONS, TRANSITION_COUNT } from "../../firmware/device/names";
 import { loadTransition, pickTransition, transitionModule, type Transition } from "../../firmware/display/transitions";
 
@@ -33,9 +35,11 @@ let calls = 0;
 let depth = 0;
 const proto = StandIn.prototype as unknown as { [method: string]: (...args: unknown[]) => unknown };
 const plain: { [method: string]: (...args: unknown[]) => unknown } = {};
+// The fading transitions dim the pages through E.mapInPlace and the tables in Storage.
+let unhost = () => {};
 
 test.before(() => {
-  installGraphics();
+  unhost = installEngineHost();
   for (const name of COUNTED) {
     const method = proto[name];
     if (typeof method !== "function") continue;
@@ -54,6 +58,7 @@ test.before(() => {
 
 test.after(() => {
   for (const name of Object.keys(plain)) proto[name] = plain[name];
+  unhost();
 });
 
 // ---- pages ---------------------------------------------------------------------------------------
@@ -81,7 +86,7 @@ function scale(rgb: number, level: number): number {
   return (r << 16) | (g << 8) | b;
 }
 
-/** A page rendered at `level`, as the render loop does through its canvas. */
+/** A page rendered at `level` through its canvas. */
 function page(p: PageFn, w: number, level: number): GraphicsImage {
   const bytes = new Uint8Array(w * H * 3);
   for (let y = 0; y < H; y++) {
@@ -136,10 +141,26 @@ function kept(i: number, w: number): Transition {
   return t;
 }
 
-/** The level transition i renders page p with at t (1: full, for all but the fading ones). */
+/** Through black: the old page fades out over the first half, the new one in over the second. */
+function throughBlack(t: number, page: number): number {
+  if (page === 0) return t < 0.5 ? 1 - 2 * t : 0;
+  return t > 0.5 ? 2 * t - 1 : 0;
+}
+
+/** How the fading transitions dim page 0 (from) or 1 (to) at t: Fade crosses straight. */
+const LEVELS: { [name: string]: (t: number, page: number) => number } = {
+  Dim: throughBlack, Fade: (t, page) => (page === 0 ? 1 - t : t), Flash: throughBlack,
+};
+
+/** `level` to the nearest of the dimming tables' steps, as a fading transition dims a page. */
+function stepped(level: number): number {
+  return Math.round(level * (DIM_STEPS - 1)) / (DIM_STEPS - 1);
+}
+
+/** The level transition i shows page p at, at t (1: full, for all but the fading ones). */
 function levelOf(i: number, t: number, p: number): number {
-  const level = kept(i, 32).level;
-  return level ? level(t, p) : 1;
+  const level = LEVELS[TRANSITIONS[i]];
+  return level ? stepped(level(t, p)) : 1;
 }
 
 // ---- drawing a frame -----------------------------------------------------------------------------
@@ -152,15 +173,15 @@ interface Drawn {
 const WHITE = 0xffffff;
 
 /**
- * The frame of transition `i` at t, drawn as the render loop does (levels, white selected), by the
- * one made for the width, or by one made for this frame alone (`fresh`).
+ * The frame of transition `i` at t, drawn as the render loop does (pages at full brightness, white
+ * selected), by the one made for the width, or by one made for this frame alone (`fresh`).
  */
 function draw(i: number, t: number, reverse: boolean,
   opts: { w?: number; from?: PageFn; to?: PageFn; white?: number; fresh?: boolean } = {}): Drawn {
   const w = opts.w ?? 32;
   const tr = opts.fresh ? make(i, w) : kept(i, w);
-  const from = page(opts.from ?? OLD, w, levelOf(i, t, 0));
-  const to = page(opts.to ?? NEW, w, levelOf(i, t, 1));
+  const from = page(opts.from ?? OLD, w, 1);
+  const to = page(opts.to ?? NEW, w, 1);
   const out = Graphics.createArrayBuffer(w, H, 24);
   out.clear();
   out.setColor(opts.white ?? WHITE);
@@ -198,7 +219,9 @@ test("a module per transition name, found by its name in lower case, its Storage
     assert.ok(moduleFile(id).length <= 28, moduleFile(id));
     assert.type(kept(i, 32).draw, "function", TRANSITIONS[i]);
   }
-  const fading = TRANSITIONS.filter((_, i) => i > 0 && kept(i, 32).level !== undefined);
+  // Only the fading ones show colours of neither page as it is drawn.
+  const full = new Set<number>([0, ...pixelsOf(OLD, 32), ...pixelsOf(NEW, 32)]);
+  const fading = TRANSITIONS.filter((_, i) => i > 0 && draw(i, 0.25, false).frame.pixels.some((p) => !full.has(p)));
   assert.equal(fading, ["Dim", "Fade", "Flash"]);
   // Only the transitions that rank pixels have set-up to do before their first frame.
   const preparing = TRANSITIONS.filter((_, i) => i > 0 && loadTransition(i, 32, H, scratchOf(32))!.prepare !== undefined);
@@ -224,14 +247,18 @@ test("a missing transition module is no transition (the render loop plays a cut)
   assert.match(printed[0], "module display/trans/random is missing");
 });
 
-test("page levels: Dim and Flash go through black, Fade crosses", () => {
-  const dim = kept(index("Dim"), 32).level!;
-  const flash = kept(index("Flash"), 32).level!;
-  const through = [[1, 0], [0.5, 0], [0, 0], [0, 0.5], [0, 1]];
-  assert.equal([0, 0.25, 0.5, 0.75, 1].map((t) => [dim(t, 0), dim(t, 1)]), through);
-  assert.equal([0, 0.25, 0.5, 0.75, 1].map((t) => [flash(t, 0), flash(t, 1)]), through);
-  const fade = kept(index("Fade"), 32).level!;
-  assert.equal([0, 0.25, 1].map((t) => [fade(t, 0), fade(t, 1)]), [[1, 0], [0.75, 0.25], [0, 1]]);
+test("page levels: Dim goes through black, each page dimmed through the table of its level's step", () => {
+  const table = dimTables();
+  const dimmed = (p: PageFn, level: number) => {
+    const k = Math.round(level * (DIM_STEPS - 1));
+    const channel = (v: number) => table[k * 256 + v];
+    return pixelsOf(p, 32).map((c) => (channel(c >> 16) << 16) | (channel((c >> 8) & 255) << 8) | channel(c & 255));
+  };
+  const dim = index("Dim");
+  assert.equal(draw(dim, 0, false).frame.pixels, pixelsOf(OLD, 32));
+  assert.equal(draw(dim, 0.25, false).frame.pixels, dimmed(OLD, 0.5));
+  assert.equal(draw(dim, 0.5, false).frame.pixels, dimmed(NEW, 0));
+  assert.equal(draw(dim, 0.7, false).frame.pixels, dimmed(NEW, 0.4));
 });
 
 test("the dissolves' set-up comes in slices of a few pixels, the same ranks however it is sliced", () => {
@@ -444,10 +471,10 @@ test("a black pixel of the new page covers the old page in a dissolve", () => {
 test("Flash ramps into the colour selected on the frame and out of it", () => {
   const flash = index("Flash");
   assert.equal(draw(flash, 0.5, false, { white: 0x808080 }).frame.pixels, new Array(32 * H).fill(0x808080));
-  // A fifth of the way: the white at 40 %, under the old page at 60 %.
+  // A fifth of the way: the white at 40 %, under the old page at 60 % (the nearest step).
   const f = draw(flash, 0.2, false, { white: 0x808080 }).frame.pixels;
   const old = pixelsOf(OLD, 32);
-  f.forEach((p, k) => assert.is(p, old[k] ? scale(old[k], 0.6) : 0x333333, "pixel " + k));
+  f.forEach((p, k) => assert.is(p, old[k] ? scale(old[k], stepped(0.6)) : 0x333333, "pixel " + k));
   // Past the middle of a half the white outshines the page.
   assert.equal(draw(flash, 0.35, false, { white: 0x808080 }).frame.pixels, new Array(32 * H).fill(scale(0x808080, 0.7)));
 });
@@ -459,8 +486,8 @@ test("Fade: where only one page is lit it shows at its level; where both are, th
   for (const t of [0.25, 0.75]) {
     const f = draw(fade, t, false).frame.pixels;
     f.forEach((p, k) => {
-      const a = scale(old[k], 1 - t);
-      const b = scale(fresh[k], t);
+      const a = scale(old[k], stepped(1 - t));
+      const b = scale(fresh[k], stepped(t));
       const want = !old[k] ? b : !fresh[k] ? a : t < 0.5 ? a : b;
       assert.is(p, want, `t=${t} pixel ${k}`);
     });
@@ -574,19 +601,16 @@ function interpreterScript(): string {
       if (!made[key]) made[key] = make(i, w);
       return made[key];
     }
-    function paint(s, w, p, level) {
+    function paint(s, w, p) {
       const px = PAGES[w][p];
       const g = s.pages[p];
-      for (let k = 0; k < px.length; k++) {
-        const c = px[k];
-        g.setPixel(k % w, Math.floor(k / w), (Math.round(((c >> 16) & 255) * level) << 16) | (Math.round(((c >> 8) & 255) * level) << 8) | Math.round((c & 255) * level));
-      }
+      for (let k = 0; k < px.length; k++) g.setPixel(k % w, Math.floor(k / w), px[k]);
     }
     function frame(c) {
       const s = surface(c.w);
       const tr = transition(c.i, c.w);
-      paint(s, c.w, 0, tr.level ? tr.level(c.t, 0) : 1);
-      paint(s, c.w, 1, tr.level ? tr.level(c.t, 1) : 1);
+      paint(s, c.w, 0);
+      paint(s, c.w, 1);
       s.junk.fill(0x5a + c.i);
       s.out.clear();
       s.out.setColor(0xffffff);
@@ -627,11 +651,11 @@ function interpreterScript(): string {
   return entry;
 }
 
-/** The transitions' modules as the build makes them, by Storage name. */
+/** The transitions' modules as the build makes them, and the dimming tables, by Storage name. */
 async function transitionFiles(): Promise<{ [name: string]: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pixloop-transitions-"));
   try {
-    const files: { [name: string]: string } = {};
+    const files: { [name: string]: string } = { "dim.lut": dimTables().toString("latin1") };
     for (const m of await buildModules(dir, "esp32")) {
       if (m.id.startsWith("display/trans/")) files[m.file] = fs.readFileSync(path.join(dir, m.file), "latin1");
     }

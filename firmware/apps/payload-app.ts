@@ -1,5 +1,6 @@
 // Pages made from stored payloads (payload/stored.ts), for pushed apps and notifications, and the
-// pushed app itself as the loop sees it.
+// pushed app itself as the loop sees it. The notification queue is a module (notify/queue), loaded
+// while there is a notification: it makes its pages through payloadPages.
 //
 // A pushed app costs what its stored payload costs plus a handful of variables: its name and
 // payload, and only the extras it was given (durationMs, repeat, a lifetime, an array family) as
@@ -19,27 +20,39 @@ let maker: MakePayloadPage | null = null;
 /** Pages made and not yet dropped: the module is held while there is one. */
 let pages = 0;
 
-/** The page of `p`, made outside frames; throws when the page module cannot make it. */
-export function makePayloadPage(p: StoredPayload): PayloadPage {
-  if (!maker) maker = loadModule<MakePayloadPage>("payload/page");
-  let page: PayloadPage;
-  try {
-    page = maker(p, payloadHost);
-  } catch (e) {
-    if (!pages) maker = null;
-    throw e;
-  }
-  pages++;
-  return page;
+/**
+ * Making and dropping pages, and the rule of their time on screen: what the notification queue's
+ * module takes from the core (its own copy of this file would count pages apart).
+ */
+export interface PayloadPages {
+  /** The page of `p`, made outside frames; throws when the page module cannot make it. */
+  make(p: StoredPayload): PayloadPage;
+  /** A page of make() is no longer used. */
+  drop(): void;
+  timeUp: typeof timeUp;
 }
 
-/** A page of makePayloadPage is no longer used. */
-export function dropPayloadPage(): void {
-  if (--pages <= 0) {
-    pages = 0;
-    maker = null;
-  }
-}
+export const payloadPages: PayloadPages = {
+  make(p) {
+    if (!maker) maker = loadModule<MakePayloadPage>("payload/page");
+    let page: PayloadPage;
+    try {
+      page = maker(p, payloadHost);
+    } catch (e) {
+      if (!pages) maker = null;
+      throw e;
+    }
+    pages++;
+    return page;
+  },
+  drop() {
+    if (--pages <= 0) {
+      pages = 0;
+      maker = null;
+    }
+  },
+  timeUp,
+};
 
 export class PushedApp extends PageApp implements LoopApp {
   name: string;
@@ -73,7 +86,7 @@ export class PushedApp extends PageApp implements LoopApp {
   load(): boolean {
     if (this.page) return true;
     try {
-      const page = makePayloadPage(this.p);
+      const page = payloadPages.make(this.p);
       this.page = page;
       if (this.mk) page.markStale();
     } catch (e) {
@@ -85,7 +98,7 @@ export class PushedApp extends PageApp implements LoopApp {
   release(): void {
     if (!this.page) return;
     super.release();
-    dropPayloadPage();
+    payloadPages.drop();
   }
 
   over(f: FrameContext, appDurationMs: number): boolean {

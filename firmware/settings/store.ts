@@ -1,7 +1,9 @@
 // The stored settings: two-copy atomic record "set" and listeners that apply a change the moment
-// it is made. Reading a stored copy back (with every key's check) is the module settings/load.
-import { AtomicRecord } from "../core/persist";
-import type { RecordFlash } from "../core/persist";
+// it is made. Reading a stored copy back (with every key's check) is the module settings/load;
+// writing one is the module core/record.
+import { atomicRecord } from "../core/persist";
+import type { AtomicRecord, RecordFlash } from "../core/persist";
+import type RecordWrites from "../core/record.mod";
 import { loadModule } from "../platform/modules";
 import type SettingsLoad from "./load.mod";
 import type { Settings } from "./types";
@@ -14,19 +16,19 @@ export class SettingsStore {
   private listeners: SettingsListener[];
 
   constructor(flash: RecordFlash) {
-    this.record = new AtomicRecord(flash, "set");
+    this.record = atomicRecord(flash, "set");
     this.listeners = [];
   }
 
   /** Reads the newest intact copy (the defaults for whatever is missing or no longer valid). */
   load(): void {
-    this.current = loadModule<typeof SettingsLoad>("settings/load")(this.record.load());
+    this.current = loadModule<typeof SettingsLoad>("settings/load")(this.record);
     this.changed();
   }
 
   /** Persists `next` and makes it current; false (nothing changed) when the flash refused. */
   save(next: Settings): boolean {
-    if (!this.record.save(next)) return false;
+    if (!loadModule<typeof RecordWrites>("core/record").save(this.record, next)) return false;
     this.current = next;
     this.changed();
     return true;
@@ -34,7 +36,7 @@ export class SettingsStore {
 
   /** Erases both stored copies and returns to the defaults. */
   wipe(): void {
-    this.record.erase();
+    loadModule<typeof RecordWrites>("core/record").erase(this.record);
     this.load();
   }
 

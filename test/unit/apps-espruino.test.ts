@@ -41,17 +41,17 @@ function script(): string {
     import { TimeApp } from "./firmware/apps/builtin/time";
     import { DateApp } from "./firmware/apps/builtin/date";
     import { BATTERY, HUMIDITY, ReadingApp, TEMPERATURE } from "./firmware/apps/builtin/readings";
+    import { drawBattery, drawDroplet, drawThermometer } from "./firmware/apps/builtin/icons";
     import { textKit } from "./firmware/apps/text-kit";
     import { defaultSettings } from "./firmware/settings/schema";
     import { FrameCanvas, Grade } from "./firmware/display/grade";
     const CASES = ${JSON.stringify(CASES)};
-    const src = { temperatureC: () => 21.46, humidity: () => 42.4, batteryPercent: () => 88 };
     const config = { tempDecimals: 0 };
     // The pages the apps' modules make, in the built-in order.
     const cfg = () => config;
     const kit = textKit();
-    const apps = [new TimeApp(kit), new DateApp(kit), new ReadingApp(TEMPERATURE, src, cfg, kit), new ReadingApp(HUMIDITY, src, cfg, kit),
-      new ReadingApp(BATTERY, src, cfg, kit)];
+    const apps = [new TimeApp(kit), new DateApp(kit), new ReadingApp(TEMPERATURE, () => 21.46, drawThermometer, cfg, kit),
+      new ReadingApp(HUMIDITY, () => 42.4, drawDroplet, cfg, kit), new ReadingApp(BATTERY, () => 88, drawBattery, cfg, kit)];
     const g = Graphics.createArrayBuffer(32, 8, 24);
     const canvas = new FrameCanvas(g, new Grade());
     for (let i = 0; i < CASES.length; i++) {

@@ -2,8 +2,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { BATTERY, HUMIDITY, ReadingApp, TEMPERATURE, shownTemperature } from "../../firmware/apps/builtin/readings";
 import type { ReadingKind } from "../../firmware/apps/builtin/readings";
-import { runtimeSensors } from "../../firmware/apps/builtin/sensors";
-import type { SensorSource } from "../../firmware/apps/builtin/sensors";
+import { batteryLevel, relativeHumidity, temperatureC } from "../../firmware/apps/builtin/sensors";
+import { drawBattery, drawDroplet, drawThermometer } from "../../firmware/apps/builtin/icons";
 import { builtinApps } from "../../firmware/apps/builtin/index";
 import { bareHost } from "./apps-support";
 import { textKit } from "../../firmware/apps/text-kit";
@@ -23,6 +23,13 @@ test.after(() => restore());
 
 const NOW = localTime(2026, 3, 10, 9, 5, 7);
 
+/** Fixed readings for the pages under test, one per kind. */
+interface SensorSource {
+  temperatureC(): number | null;
+  humidity(): number | null;
+  batteryPercent(): number | null;
+}
+
 function source(values: Partial<{ t: number | null; h: number | null; b: number | null }> = {}): SensorSource {
   return {
     temperatureC: () => (values.t === undefined ? 21.46 : values.t),
@@ -31,8 +38,15 @@ function source(values: Partial<{ t: number | null; h: number | null; b: number 
   };
 }
 
+/** The page of `kind` as its module makes it, reading from `src`. */
+function page(kind: ReadingKind, src: SensorSource, decimals: number): ReadingApp {
+  const read = kind === TEMPERATURE ? src.temperatureC : kind === HUMIDITY ? src.humidity : src.batteryPercent;
+  const icon = kind === TEMPERATURE ? drawThermometer : kind === HUMIDITY ? drawDroplet : drawBattery;
+  return new ReadingApp(kind, read, icon, () => ({ tempDecimals: decimals }), textKit());
+}
+
 function render(kind: ReadingKind, src: SensorSource, patch: Partial<Settings> = {}, decimals = 0): Frame {
-  const app = new ReadingApp(kind, src, () => ({ tempDecimals: decimals }), textKit());
+  const app = page(kind, src, decimals);
   return renderApp(app, { local: NOW, settings: Object.assign(defaultSettings(), patch) });
 }
 
@@ -82,7 +96,7 @@ test("null colours inherit textColor", () => {
 test("the text is laid out again only when the shown value changes", () => {
   let t = 21.46;
   const src = Object.assign(source(), { temperatureC: () => t });
-  const app = new ReadingApp(TEMPERATURE, src, () => ({ tempDecimals: 0 }), textKit()) as unknown as { line: unknown };
+  const app = page(TEMPERATURE, src, 0) as unknown as { line: unknown };
   const s = defaultSettings();
   const draw = () => renderApp(app as unknown as ReadingApp, { local: NOW, settings: s });
   draw();
@@ -130,21 +144,21 @@ test("runtime readings: offsets as the device state applies them, humidity clamp
   const battery = new AdcSampler(34);
   const rt = { env, battery } as unknown as Runtime;
   const cal = { tempOffset: -9, humOffset: 5, batteryDividerRatio: 1.79 };
-  const src = runtimeSensors(rt, () => cal);
-  assert.ok(Math.abs((src.temperatureC() as number) - 21.04) < 1e-9);
-  assert.is(src.humidity(), 100);
-  assert.is(src.batteryPercent(), null, "no sample yet");
+  const config = () => cal;
+  assert.ok(Math.abs((temperatureC(rt, config) as number) - 21.04) < 1e-9);
+  assert.is(relativeHumidity(rt, config), 100);
+  assert.is(batteryLevel(rt, config), null, "no sample yet");
   battery.push(2912); // 2347 mV at the pin: 4.20 V on the stock divider
-  assert.is(src.batteryPercent(), 100);
+  assert.is(batteryLevel(rt, config), 100);
   env.valid = false;
-  assert.is(src.temperatureC(), null);
+  assert.is(temperatureC(rt, config), null);
   env.valid = true;
   env.sensor.humidity = false;
-  assert.is(src.humidity(), null);
-  const bare = runtimeSensors({ env: null, battery: null } as unknown as Runtime, () => cal);
-  assert.is(bare.temperatureC(), null);
-  assert.is(bare.humidity(), null);
-  assert.is(bare.batteryPercent(), null);
+  assert.is(relativeHumidity(rt, config), null);
+  const bare = { env: null, battery: null } as unknown as Runtime;
+  assert.is(temperatureC(bare, config), null);
+  assert.is(relativeHumidity(bare, config), null);
+  assert.is(batteryLevel(bare, config), null);
 });
 
 test.run();

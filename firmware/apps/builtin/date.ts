@@ -17,15 +17,6 @@ function dayNumber(t: LocalTime): number {
   return (t.year * 16 + t.month) * 32 + t.day;
 }
 
-/**
- * The device-wide scroll, adjusted: a date that fits stands still whatever whenFits says, and
- * one that does not fit moves even when the mode is static.
- */
-function dateScroll(spec: ScrollSpec, fits: boolean): ScrollSpec {
-  if (fits) return spec.whenFits === "static" ? spec : Object.assign({}, spec, { whenFits: "static" }) as ScrollSpec;
-  return spec.mode === "static" ? Object.assign({}, spec, { mode: "wrap" }) as ScrollSpec : spec;
-}
-
 /** The Date app's page (the module apps/builtin/date makes it). */
 export class DateApp implements Page {
   private kit: TextKit;
@@ -57,23 +48,18 @@ export class DateApp implements Page {
   }
 
   drawStill(c: Canvas, f: FrameContext): void {
-    const s = f.settings;
-    const t = f.local;
-    this.layout(t, s, c.width);
-    if (!this.track.moves) this.drawText(c, f);
-    this.kit.weekdayBar(c, s.weekdayBar, t.weekday, 0, c.width, c.height - 1);
+    this.drawMoving(c, f, true);
+    this.kit.weekdayBar(c, f.settings.weekdayBar, f.local.weekday, 0, c.width, c.height - 1);
   }
 
-  drawMoving(c: Canvas, f: FrameContext): void {
-    this.layout(f.local, f.settings, c.width);
-    if (this.track.moves) this.drawText(c, f);
-  }
-
-  private drawText(c: Canvas, f: FrameContext): void {
+  /** The text when it runs by; for drawStill (`still`), the text when it stands. */
+  drawMoving(c: Canvas, f: FrameContext, still?: boolean): void {
     const s = f.settings;
+    this.layout(f.local, s, c.width);
+    const track = this.track;
+    if (track.moves === !!still) return;
     const line = this.line as TextLine;
     c.color(s.dateColor === null ? s.textColor : s.dateColor);
-    const track = this.track;
     for (let n = 0; ; n++) {
       const x = track.copyX(f.shownMs, n);
       if (isNaN(x)) break;
@@ -90,7 +76,13 @@ export class DateApp implements Page {
     this.width = width;
     const line = this.kit.layout(dateText(t, s), "small", false);
     this.line = line;
-    this.track.setup(dateScroll(s.scroll, line.width <= width), line.width, 0, width, 0, true);
+    // The device-wide scroll, adjusted: a date that fits stands still whatever whenFits says, and
+    // one that does not fit moves even when the mode is static.
+    let spec = s.scroll;
+    if (line.width <= width) {
+      if (spec.whenFits !== "static") spec = Object.assign({}, spec, { whenFits: "static" }) as ScrollSpec;
+    } else if (spec.mode === "static") spec = Object.assign({}, spec, { mode: "wrap" }) as ScrollSpec;
+    this.track.setup(spec, line.width, 0, width, 0, true);
     return line;
   }
 }

@@ -7,7 +7,6 @@ import type { Settings } from "../../settings/types";
 // costs far fewer variables than an array of twelve.
 const WEEKDAYS = "SunMonTueWedThuFriSat";
 const MONTHS = "JanFebMarAprMayJunJulAugSepOctNovDec";
-const SEPARATORS: { [k: string]: string } = { dot: ".", slash: "/", dash: "-" };
 
 export function twoDigits(n: number): string {
   return n < 10 ? "0" + n : "" + n;
@@ -47,7 +46,8 @@ export function dateText(t: LocalTime, s: Settings): string {
   const day = twoDigits(t.day);
   const month = names ? MONTHS.substr((t.month - 1) * 3, 3) : twoDigits(t.month);
   const year = s.dateYearMode === "fourDigit" ? "" + t.year : s.dateYearMode === "twoDigit" ? twoDigits(t.year % 100) : "";
-  const sep = names ? " " : SEPARATORS[s.dateSeparator];
+  // The separators' table is made here, once a day, rather than held by the loaded page.
+  const sep = names ? " " : ({ dot: ".", slash: "/", dash: "-" } as { [k: string]: string })[s.dateSeparator];
   let text: string;
   if (s.dateOrder === "yearMonthDay") text = (year ? year + sep : "") + month + sep + day;
   else {

@@ -1,18 +1,22 @@
-// The Temperature, Humidity and Battery apps: an icon and a reading. One class serves all three
-// (each app's module makes it with its kind); what differs (reading, text, icon, colour key) is
-// chosen by the kind. Whether the app is present is the loop's business (module-app.ts).
+// The Temperature, Humidity and Battery apps: an icon and a reading. One class serves all three;
+// each app's module makes it with its kind (which chooses the text and the colour key), its
+// reading and its icon, so a module carries the code of its own reading and icon only. Whether
+// the app is present is the loop's business (module-app.ts).
 import type { Canvas } from "../../display/canvas";
 import type { Settings } from "../../settings/types";
 import type { FrameContext, Page } from "../types";
 import type { TextLine } from "../../text/font";
 import type { TextKit } from "../text-kit";
-import type { SensorSource } from "./sensors";
-import { ICON_W, drawBattery, drawDroplet, drawThermometer } from "./icons";
+import { ICON_W } from "./icons";
 
 export const TEMPERATURE = 0;
 export const HUMIDITY = 1;
 export const BATTERY = 2;
 export type ReadingKind = 0 | 1 | 2;
+/** The number as measured (null before a reading), from sensors.ts. */
+export type Reading = () => number | null;
+/** Draws the icon with its left column at x, for the shown number (null: none yet), from icons.ts. */
+export type Icon = (c: Canvas, x: number, shown: number | null) => void;
 
 /**
  * What the system configuration says about showing readings. The getter passed to the apps is
@@ -41,7 +45,8 @@ export function shownTemperature(celsius: number, useCelsius: boolean, decimals:
 
 export class ReadingApp implements Page {
   private kind: ReadingKind;
-  private src: SensorSource;
+  private read: Reading;
+  private icon: Icon;
   private cfg: () => ReadingConfig;
   private kit: TextKit;
   // What the laid-out line shows; laid out again when any of these changes.
@@ -50,9 +55,10 @@ export class ReadingApp implements Page {
   private decimals: number;
   private line: TextLine | null;
 
-  constructor(kind: ReadingKind, src: SensorSource, cfg: () => ReadingConfig, kit: TextKit) {
+  constructor(kind: ReadingKind, read: Reading, icon: Icon, cfg: () => ReadingConfig, kit: TextKit) {
     this.kind = kind;
-    this.src = src;
+    this.read = read;
+    this.icon = icon;
     this.cfg = cfg;
     this.kit = kit;
     this.settings = null;
@@ -83,38 +89,29 @@ export class ReadingApp implements Page {
     let left = 0;
     if (line.width + ICON_COLUMN <= c.width) {
       left = ICON_COLUMN;
-      const x = (ICON_COLUMN - ICON_W) >> 1;
-      if (this.kind === TEMPERATURE) drawThermometer(c, x);
-      else if (this.kind === HUMIDITY) drawDroplet(c, x);
-      else drawBattery(c, x, this.shown);
+      this.icon(c, (ICON_COLUMN - ICON_W) >> 1, this.shown);
     }
     const x = left + ((c.width - left - line.width) >> 1);
     c.color(rgb === null ? s.textColor : rgb);
     this.kit.draw(c.g, line, x > 0 ? x : 0, TEXT_Y);
   }
 
-  /** The line for the current reading, laid out again only when its text changes. */
+  /**
+   * The line for the current reading, rounded as shown, laid out again only when its text
+   * changes.
+   */
   private layout(s: Settings): TextLine {
-    const decimals = this.kind === TEMPERATURE ? this.cfg().tempDecimals : 0;
-    const shown = this.reading(s, decimals);
+    const temperature = this.kind === TEMPERATURE;
+    const decimals = temperature ? this.cfg().tempDecimals : 0;
+    const v = this.read();
+    const shown = v === null ? null : temperature ? shownTemperature(v, s.useCelsius, decimals) : Math.round(v);
     if (this.line && shown === this.shown && s === this.settings && decimals === this.decimals) return this.line;
     this.shown = shown;
     this.settings = s;
     this.decimals = decimals;
     let text = shown === null ? NO_READING : shown.toFixed(decimals);
-    text += this.kind === TEMPERATURE ? DEGREE + (s.useCelsius ? "C" : "F") : "%";
+    text += temperature ? DEGREE + (s.useCelsius ? "C" : "F") : "%";
     this.line = this.kit.layout(text, "small", false);
     return this.line;
-  }
-
-  /** The number to show, rounded as shown; null when there is no reading yet. */
-  private reading(s: Settings, decimals: number): number | null {
-    const src = this.src;
-    if (this.kind === TEMPERATURE) {
-      const t = src.temperatureC();
-      return t === null ? null : shownTemperature(t, s.useCelsius, decimals);
-    }
-    const v = this.kind === HUMIDITY ? src.humidity() : src.batteryPercent();
-    return v === null ? null : Math.round(v);
   }
 }

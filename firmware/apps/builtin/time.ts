@@ -25,9 +25,10 @@ const CALENDAR_DIGITS_Y = 2;
 const HEADER_ROWS = 2;
 /** Pixels between two pieces of the clock text: the font's own spacing between glyphs. */
 const PIECE_GAP = 1;
+/** Index of the day of month among the laid-out lines, after the pieces of the clock text. */
+const DAY = 6;
 const BIG_CLOCK = 5;
 const BINARY_CLOCK = 6;
-const BINARY_COLORS = [0xff0000, 0x00ff00, 0x0000ff];
 /** A cleared bit still shows, dimly, so the six places can be read. */
 const BINARY_OFF_LEVEL = 0.25;
 const BIT_W = 4;
@@ -44,65 +45,72 @@ export function separatorLevel(mode: string, t: LocalTime): number {
   return 1;
 }
 
-function clockColor(s: Settings): number {
-  return s.timeColor === null ? s.textColor : s.timeColor;
-}
-
-/**
- * A number that changes exactly when the laid-out text would: the shown fields of the time, the
- * day of month (calendar box) and the font. The settings are compared by identity, as the store
- * replaces the whole object on every change.
- */
-function textKey(t: LocalTime, mode: number, seconds: boolean): number {
-  const k = (t.day * 100 + t.hours) * 100 + t.minutes;
-  return (k * 100 + (seconds ? t.seconds : 99)) * 2 + (mode === BIG_CLOCK ? 1 : 0);
-}
-
 /** The Time app's page (the module apps/builtin/time makes it). */
 export class TimeApp implements Page {
   private kit: TextKit;
   private settings: Settings | null;
+  /**
+   * A number that changes exactly when the laid-out text would: the shown fields of the time, the
+   * day of month (calendar box) and the font. The settings are compared by identity, as the store
+   * replaces the whole object on every change.
+   */
   private key: number;
-  private hours: TextLine | null;
-  private colon: TextLine | null;
-  private minutes: TextLine | null;
-  private seconds: TextLine | null;
-  private suffix: TextLine | null;
-  private day: TextLine | null;
-  /** Width of the whole clock text. */
-  private width: number;
-  /** What each piece (hours, colon, minutes, seconds, suffix, day) was laid out for. */
-  private texts: string[];
-  /** Where the last still drawing put the colons (NaN: none), for drawMoving. */
-  private colonX: number;
-  private colon2X: number;
-  private colonY: number;
-  private punched: boolean;
+  /** The clock colour of those settings. */
+  private rgb: number;
+  /**
+   * The pieces of the clock text in drawing order (hours, colon, minutes, the colon again and
+   * seconds, AM/PM), then the day of month for the calendar box. A piece not shown is deleted, not
+   * set to null: an element takes variables even when it holds null.
+   */
+  private lines: (TextLine | undefined)[];
+  /** Where the last still drawing put the clock text (x NaN: it left no colons to draw). */
+  private x: number;
+  private y: number;
 
   constructor(kit: TextKit) {
     this.kit = kit;
     this.settings = null;
     this.key = -1;
-    this.hours = null;
-    this.colon = null;
-    this.minutes = null;
-    this.seconds = null;
-    this.suffix = null;
-    this.day = null;
-    this.width = 0;
-    this.texts = ["", "", "", "", "", ""];
-    this.colonX = NaN;
-    this.colon2X = NaN;
-    this.colonY = 0;
-    this.punched = false;
+    this.rgb = 0;
+    this.lines = [];
+    this.x = NaN;
+    this.y = 0;
   }
 
-  /** The text key; in the binary clock, every second. */
+  /**
+   * The text key, the pieces laid out for it (again only when the text they show has changed);
+   * in the binary clock, every second.
+   */
   stillKey(f: FrameContext): number {
     const t = f.local;
-    if (f.settings.timeMode === BINARY_CLOCK) return (t.hours * 60 + t.minutes) * 60 + t.seconds;
-    this.layout(t, f.settings);
-    return this.key;
+    const s = f.settings;
+    const mode = s.timeMode;
+    if (mode === BINARY_CLOCK) return (t.hours * 60 + t.minutes) * 60 + t.seconds;
+    const withSeconds = showsSeconds(s);
+    const key = ((((t.day * 100 + t.hours) * 100 + t.minutes) * 100 + (withSeconds ? t.seconds : 99)) * 2) +
+      (mode === BIG_CLOCK ? 1 : 0);
+    if (key === this.key && s === this.settings) return key;
+    this.key = key;
+    this.settings = s;
+    this.rgb = s.timeColor === null ? s.textColor : s.timeColor;
+    const font: FontName = mode === BIG_CLOCK ? "large" : "small";
+    const texts = [hourText(t.hours, s.time24h, s.timeLeadingZero), ":", twoDigits(t.minutes), null,
+      withSeconds ? twoDigits(t.seconds) : null, showsAmPm(s) ? " " + amPmText(t.hours) : null,
+      mode >= 1 && mode <= 4 ? "" + t.day : null];
+    const lines = this.lines;
+    for (let i = 0; i < texts.length; i++) {
+      const text = texts[i];
+      const lineFont: FontName = i === DAY ? "small" : font;
+      const line = lines[i];
+      // A piece is laid out again in place. The pieces are plain ASCII, which a line holds as one
+      // run of that very text.
+      if (text === null) delete lines[i];
+      else if (!line) lines[i] = this.kit.layout(text, lineFont, false);
+      else if (line.font !== lineFont || !line.runs.length || line.runs[0].text !== text) this.kit.relayout(line, text, lineFont, false);
+    }
+    if (withSeconds) lines[3] = lines[1];
+    else delete lines[3];
+    return key;
   }
 
   draw(c: Canvas, f: FrameContext): void {
@@ -115,138 +123,83 @@ export class TimeApp implements Page {
     const s = f.settings;
     const t = f.local;
     const mode = s.timeMode;
-    this.colonX = NaN;
-    this.colon2X = NaN;
+    this.x = NaN;
     if (mode === BINARY_CLOCK) {
       drawBinaryClock(c, t);
       return;
     }
-    this.layout(t, s);
-    const rgb = clockColor(s);
-    const steady = s.timeSeparatorMode === "steady";
+    this.stillKey(f);
+    const g = c.g;
+    const rgb = this.rgb;
+    const lines = this.lines;
+    // The clock is centred in the columns right of the calendar box (modes 1-4).
+    let left = 0;
+    let y = 1;
     if (mode === BIG_CLOCK) {
       c.color(rgb);
-      c.g.fillRect(0, 0, c.width - 1, c.height - 1);
-      this.drawClock(c, (c.width - this.width) >> 1, (c.height - this.kit.capHeight("large")) >> 1, rgb, steady, true);
-      return;
+      g.fillRect(0, 0, c.width - 1, c.height - 1);
+      y = (c.height - this.kit.capHeight("large")) >> 1;
+    } else {
+      let barY = c.height - 1;
+      if (mode > 0) {
+        // The calendar box: the day of month on a page, with a header or notched corners.
+        const right = CALENDAR_W - 1;
+        c.color(s.calendarBodyColor);
+        if (mode >= 3) {
+          g.fillRect(1, 0, right - 1, barY);
+          g.fillRect(0, 1, right, barY - 1);
+        } else {
+          g.fillRect(0, HEADER_ROWS, right, barY);
+          c.color(s.calendarHeaderColor);
+          g.fillRect(0, 0, right, HEADER_ROWS - 1);
+        }
+        const day = lines[DAY] as TextLine;
+        c.color(s.calendarTextColor);
+        this.kit.draw(g, day, (CALENDAR_W - day.width) >> 1, CALENDAR_DIGITS_Y);
+        left = CALENDAR_W;
+        if (mode === 2 || mode === 4) {
+          barY = 0;
+          y = 2;
+        }
+      }
+      this.kit.weekdayBar(c, s.weekdayBar, t.weekday, left, c.width - left, barY);
     }
-    const bar = s.weekdayBar;
-    if (mode === 0) {
-      this.drawClock(c, (c.width - this.width) >> 1, 1, rgb, steady, false);
-      this.kit.weekdayBar(c, bar, t.weekday, 0, c.width, c.height - 1);
-      return;
+    let width = -PIECE_GAP;
+    for (let i = 0; i < DAY; i++) {
+      const line = lines[i];
+      if (line) width += line.width + PIECE_GAP;
     }
-    this.drawCalendar(c, s, mode >= 3);
-    const areaW = c.width - CALENDAR_W;
-    const barOnTop = mode === 2 || mode === 4;
-    const x = CALENDAR_W + ((areaW - this.width) >> 1);
-    this.drawClock(c, x, barOnTop ? 2 : 1, rgb, steady, false);
-    this.kit.weekdayBar(c, bar, t.weekday, CALENDAR_W, areaW, barOnTop ? 0 : c.height - 1);
+    let x = left + ((c.width - left - width) >> 1);
+    this.x = x;
+    this.y = y;
+    // All but the colons: black digits punched out of the field in the big clock, ink on black
+    // otherwise.
+    c.color(mode === BIG_CLOCK ? 0 : rgb);
+    for (let i = 0; i < DAY; i++) {
+      const line = lines[i];
+      if (!line) continue;
+      if (line !== lines[1]) this.kit.draw(g, line, x, y);
+      x += line.width + PIECE_GAP;
+    }
+    if (s.timeSeparatorMode === "steady") {
+      this.drawMoving(c, f);
+      this.x = NaN;
+    }
   }
 
   /** The colons at their level now, where the last still drawing left room for them. */
   drawMoving(c: Canvas, f: FrameContext): void {
-    if (isNaN(this.colonX)) return;
+    if (isNaN(this.x)) return;
     const level = separatorLevel(f.settings.timeSeparatorMode, f.local);
-    const rgb = clockColor(f.settings);
-    this.drawColon(c, this.colonX, this.colonY, rgb, level, this.punched);
-    if (!isNaN(this.colon2X)) this.drawColon(c, this.colon2X, this.colonY, rgb, level, this.punched);
-  }
-
-  /** Lays the pieces out again when the text they show has changed. */
-  private layout(t: LocalTime, s: Settings): void {
-    const withSeconds = showsSeconds(s);
-    const key = textKey(t, s.timeMode, withSeconds);
-    if (key === this.key && s === this.settings) return;
-    this.key = key;
-    this.settings = s;
-    const font: FontName = s.timeMode === BIG_CLOCK ? "large" : "small";
-    this.hours = this.piece(0, this.hours, hourText(t.hours, s.time24h, s.timeLeadingZero), font);
-    this.colon = this.piece(1, this.colon, ":", font);
-    this.minutes = this.piece(2, this.minutes, twoDigits(t.minutes), font);
-    this.seconds = withSeconds ? this.piece(3, this.seconds, twoDigits(t.seconds), font) : null;
-    this.suffix = showsAmPm(s) ? this.piece(4, this.suffix, " " + amPmText(t.hours), font) : null;
-    this.day = this.piece(5, this.day, "" + t.day, "small");
-    let w = this.hours.width + this.colon.width + this.minutes.width + 2 * PIECE_GAP;
-    if (this.seconds) w += this.colon.width + this.seconds.width + 2 * PIECE_GAP;
-    if (this.suffix) w += this.suffix.width + PIECE_GAP;
-    this.width = w;
-  }
-
-  /** Piece `i` showing `text`: laid out again (in place) only when its text or font changed. */
-  private piece(i: number, line: TextLine | null, text: string, font: FontName): TextLine {
-    if (line && this.texts[i] === text && line.font === font) return line;
-    this.texts[i] = text;
-    if (!line) return this.kit.layout(text, font, false);
-    this.kit.relayout(line, text, font, false);
-    return line;
-  }
-
-  /**
-   * The clock text from column x, top row y. Normally ink on black; `punched` draws black digits
-   * on a field of `rgb` already filled. Colons are drawn only when `steady`; otherwise their
-   * places are kept for drawMoving.
-   */
-  private drawClock(c: Canvas, x: number, y: number, rgb: number, steady: boolean, punched: boolean): void {
-    const g = c.g;
-    const draw = this.kit.draw;
-    const ink = punched ? 0 : rgb;
-    this.colonY = y;
-    this.punched = punched;
-    c.color(ink);
-    draw(g, this.hours as TextLine, x, y);
-    x += (this.hours as TextLine).width + PIECE_GAP;
-    if (steady) x = this.drawColon(c, x, y, rgb, 1, punched);
-    else x = this.skipColon(x, false);
-    c.color(ink);
-    draw(g, this.minutes as TextLine, x, y);
-    x += (this.minutes as TextLine).width + PIECE_GAP;
-    if (this.seconds) {
-      if (steady) x = this.drawColon(c, x, y, rgb, 1, punched);
-      else x = this.skipColon(x, true);
-      c.color(ink);
-      draw(g, this.seconds, x, y);
-      x += this.seconds.width + PIECE_GAP;
-    }
-    if (this.suffix) draw(g, this.suffix, x, y);
-  }
-
-  /** Leaves a colon's width free at x and remembers the place. */
-  private skipColon(x: number, second: boolean): number {
-    if (second) this.colon2X = x;
-    else this.colonX = x;
-    return x + (this.colon as TextLine).width + PIECE_GAP;
-  }
-
-  /** A colon at `level` of full visibility; invisible, it still takes its width. */
-  private drawColon(c: Canvas, x: number, y: number, rgb: number, level: number, punched: boolean): number {
-    const colon = this.colon as TextLine;
-    if (level > 0) {
-      // A punched colon fades from the field colour (invisible) to black (visible).
-      if (punched) c.color(rgb, 1 - level);
-      else c.color(rgb, level);
-      this.kit.draw(c.g, colon, x, y);
-    }
-    return x + colon.width + PIECE_GAP;
-  }
-
-  /** The calendar box in the left columns: day of month on a page, with a header or notches. */
-  private drawCalendar(c: Canvas, s: Settings, notched: boolean): void {
-    const g = c.g;
-    const right = CALENDAR_W - 1;
-    const bottom = c.height - 1;
-    c.color(s.calendarBodyColor);
-    if (notched) {
-      g.fillRect(1, 0, right - 1, bottom);
-      g.fillRect(0, 1, right, bottom - 1);
-    } else {
-      g.fillRect(0, HEADER_ROWS, right, bottom);
-      c.color(s.calendarHeaderColor);
-      g.fillRect(0, 0, right, HEADER_ROWS - 1);
-    }
-    const day = this.day as TextLine;
-    c.color(s.calendarTextColor);
-    this.kit.draw(g, day, (CALENDAR_W - day.width) >> 1, CALENDAR_DIGITS_Y);
+    // Invisible, a colon still takes its width; a punched one fades from the field colour
+    // (invisible) to black (visible).
+    if (level <= 0) return;
+    c.color(this.rgb, f.settings.timeMode === BIG_CLOCK ? 1 - level : level);
+    const lines = this.lines as TextLine[];
+    const colon = lines[1];
+    const x = this.x + lines[0].width + PIECE_GAP;
+    this.kit.draw(c.g, colon, x, this.y);
+    if (lines[3]) this.kit.draw(c.g, colon, x + colon.width + lines[2].width + 2 * PIECE_GAP, this.y);
   }
 }
 
@@ -257,7 +210,8 @@ function drawBinaryClock(c: Canvas, t: LocalTime): void {
   const left = (c.width - 6 * pitchX + 1) >> 1;
   for (let row = 0; row < 3; row++) {
     const value = row === 0 ? t.hours : row === 1 ? t.minutes : t.seconds;
-    const rgb = BINARY_COLORS[row];
+    // Red, green, blue.
+    const rgb = 0xff0000 >> (row * 8);
     const y = Math.floor(row * pitchY);
     // The set bits, then the clear ones: a colour is chosen twice a row rather than per bit.
     for (let pass = 1; pass >= 0; pass--) {

@@ -2,6 +2,7 @@
 // buttons swap with it; swapButtons swaps them too (both together cancel out). The select button
 // dismisses the notification on screen, blockNavigation or not (a passer-by may clear one).
 import type { AppLoop } from "./loop";
+import type { NoticeQueue } from "../notify/queue";
 import type { ButtonListener } from "../platform/buttons";
 import type Press from "./press.mod";
 import { loadModule } from "../platform/modules";
@@ -18,12 +19,10 @@ export function leftStep(w: ButtonWiring): number {
 
 // Made outside loopButtons: a closure keeps its whole scope alive, and the wiring passed there is
 // the boot's configuration object, which a later PUT /system replaces.
-function onButton(loop: AppLoop, blocked: () => boolean, left: number): ButtonListener {
+function onButton(loop: AppLoop, blocked: () => boolean, notices: NoticeQueue, left: number): ButtonListener {
   return (name, pressed) => {
     if (!pressed) return;
     if (name === "select") {
-      const notices = loop.cover;
-      if (!notices) return;
       notices.drop(0);
       notices.prepare();
     } else if (!blocked()) {
@@ -33,6 +32,6 @@ function onButton(loop: AppLoop, blocked: () => boolean, left: number): ButtonLi
 }
 
 /** What the loop does on the buttons (platform/buttons), as wired at boot. */
-export function loopButtons(w: ButtonWiring, loop: AppLoop, blocked: () => boolean): ButtonListener {
-  return onButton(loop, blocked, leftStep(w));
+export function loopButtons(w: ButtonWiring, loop: AppLoop, blocked: () => boolean, notices: NoticeQueue): ButtonListener {
+  return onButton(loop, blocked, notices, leftStep(w));
 }

@@ -71,7 +71,7 @@ export class AppLoop {
   order: string[] | null;
   /** Names switched off. */
   off: string[];
-  /** What covers the page on screen: the notifications' queue while there is one. */
+  /** What may cover the page on screen (set once at boot). */
   cover: Cover | null;
   /** The soonest end of a pushed app's lifetime, in lifetime clock (see life); Infinity for none. */
   expires: number;

@@ -1,6 +1,5 @@
 // Pages made from stored payloads (payload/stored.ts), for pushed apps and notifications, and the
-// pushed app itself as the loop sees it. The notification queue is a module (notify/queue), loaded
-// while there is a notification: it makes its pages through payloadPages.
+// pushed app itself as the loop sees it.
 //
 // A pushed app costs what its stored payload costs plus a handful of variables: its name and
 // payload, and only the extras it was given (durationMs, repeat, a lifetime, an array family) as
@@ -20,39 +19,27 @@ let maker: MakePayloadPage | null = null;
 /** Pages made and not yet dropped: the module is held while there is one. */
 let pages = 0;
 
-/**
- * Making and dropping pages, and the rule of their time on screen: what the notification queue's
- * module takes from the core (its own copy of this file would count pages apart).
- */
-export interface PayloadPages {
-  /** The page of `p`, made outside frames; throws when the page module cannot make it. */
-  make(p: StoredPayload): PayloadPage;
-  /** A page of make() is no longer used. */
-  drop(): void;
-  timeUp: typeof timeUp;
+/** The page of `p`, made outside frames; throws when the page module cannot make it. */
+export function makePayloadPage(p: StoredPayload): PayloadPage {
+  if (!maker) maker = loadModule<MakePayloadPage>("payload/page");
+  let page: PayloadPage;
+  try {
+    page = maker(p, payloadHost);
+  } catch (e) {
+    if (!pages) maker = null;
+    throw e;
+  }
+  pages++;
+  return page;
 }
 
-export const payloadPages: PayloadPages = {
-  make(p) {
-    if (!maker) maker = loadModule<MakePayloadPage>("payload/page");
-    let page: PayloadPage;
-    try {
-      page = maker(p, payloadHost);
-    } catch (e) {
-      if (!pages) maker = null;
-      throw e;
-    }
-    pages++;
-    return page;
-  },
-  drop() {
-    if (--pages <= 0) {
-      pages = 0;
-      maker = null;
-    }
-  },
-  timeUp,
-};
+/** A page of makePayloadPage is no longer used. */
+export function dropPayloadPage(): void {
+  if (--pages <= 0) {
+    pages = 0;
+    maker = null;
+  }
+}
 
 export class PushedApp extends PageApp implements LoopApp {
   name: string;
@@ -86,7 +73,7 @@ export class PushedApp extends PageApp implements LoopApp {
   load(): boolean {
     if (this.page) return true;
     try {
-      const page = payloadPages.make(this.p);
+      const page = makePayloadPage(this.p);
       this.page = page;
       if (this.mk) page.markStale();
     } catch (e) {
@@ -98,7 +85,7 @@ export class PushedApp extends PageApp implements LoopApp {
   release(): void {
     if (!this.page) return;
     super.release();
-    payloadPages.drop();
+    dropPayloadPage();
   }
 
   over(f: FrameContext, appDurationMs: number): boolean {

@@ -73,6 +73,4 @@ export interface Cover extends Page {
   items: unknown[];
   /** Outside frames: makes what is about to be shown. */
   prepare(): void;
-  /** Ends item `i` (0: the one on screen); outside frames, prepare() follows. */
-  drop(i: number): void;
 }

@@ -11,7 +11,8 @@ import { textKit } from "../apps/text-kit";
 import { loopButtons } from "../apps/buttons";
 import type MakeTextPage from "../apps/text-page.mod";
 import type ReplaceApps from "../apps/replace.mod";
-import { PushedApp, payloadHost, payloadPages, type PayloadPages } from "../apps/payload-app";
+import { PushedApp, payloadHost } from "../apps/payload-app";
+import { NoticeQueue } from "../notify/queue";
 import type RestoreOrder from "../apps/order-load.mod";
 import type RefreshLoop from "../apps/refresh.mod";
 import { loadModule } from "../platform/modules";
@@ -37,10 +38,9 @@ const SETUP_COLOR = 0x00a0ff;
 
 export class Display {
   readonly loop: AppLoop;
+  readonly notices: NoticeQueue;
   /** The class of pushed apps, for the handler modules (whose own copy would hold their code). */
   readonly Pushed: typeof PushedApp;
-  /** For the notification queue's module (notify/queue). */
-  readonly pages: PayloadPages;
   readonly indicators: Indicators;
   readonly moodlight: Moodlight;
   readonly clock: LocalClock;
@@ -71,8 +71,9 @@ export class Display {
       () => this.engine.take(),
       () => current().transitionDirection === "reverse",
     );
+    this.notices = new NoticeQueue(this.loop, runtime);
+    this.loop.cover = this.notices;
     this.Pushed = PushedApp;
-    this.pages = payloadPages;
     try {
       if (loadModule<typeof RestoreOrder>("apps/order-load")(this.loop)) loadModule<typeof RefreshLoop>("apps/refresh")(this.loop);
     } catch (e) {
@@ -97,7 +98,7 @@ export class Display {
     payloadHost.width = this.engine.width;
     settings.onChange(() => loadModule<typeof Regrade>("display/regrade")(this.engine));
     this.buttons = watchButtons(system.config);
-    this.buttons.push(loopButtons(system.config, this.loop, () => current().blockNavigation));
+    this.buttons.push(loopButtons(system.config, this.loop, () => current().blockNavigation, this.notices));
   }
 
   /**

@@ -4,11 +4,9 @@ import type { Handler } from "../http/types";
 import { ok } from "../http/types";
 
 const dismiss: Handler = (req, app) => {
-  const q = app.display.loop.cover;
-  if (q) {
-    q.drop(0);
-    q.prepare();
-  }
+  const q = app.display.notices;
+  q.drop(0);
+  q.prepare();
   return ok();
 };
 export default dismiss;

@@ -8,9 +8,7 @@ import { failure, isFailure } from "../core/failure";
 import { roomFor } from "../apps/room";
 import { checkPayloads } from "../payload/check";
 import { payloadFields } from "../payload/stored";
-import { loadModule } from "../platform/modules";
-import type NoticeQueue from "./queue.mod";
-import type { Notice } from "./queue.mod";
+import type { Notice } from "./queue";
 
 /** The queue's capacity, the notification on screen included. */
 const QUEUE_MAX = 32;
@@ -34,16 +32,11 @@ const postNotification: Handler = (req, app) => {
   const checked = checkPayloads([body], true);
   if (isFailure(checked)) return checked;
   const p = checked[0];
-  const display = app.display;
-  const loop = display.loop;
-  const queued = loop.cover as NoticeQueue | null;
-  const waiting = queued ? queued.items.length : 0;
+  const q = app.display.notices;
   const f = payloadFields(p);
-  const replace = f.stack === false && waiting > 0;
-  if (!replace && waiting >= QUEUE_MAX) return failure(507, "insufficientStorage", "the notification queue is full");
+  const replace = f.stack === false && q.items.length > 0;
+  if (!replace && q.items.length >= QUEUE_MAX) return failure(507, "insufficientStorage", "the notification queue is full");
   if (!roomFor(RESERVE_VARS)) return failure(507, "insufficientStorage", "not enough free memory to queue it");
-  // The first notification brings the queue; it leaves with the last (queue.mod.ts).
-  const q = queued || new (loadModule<typeof NoticeQueue>("notify/queue"))(loop, app.runtime, display.pages);
   const n: Notice = { p };
   if (f.durationMs) n.du = f.durationMs;
   if (f.repeat) n.rp = f.repeat;
@@ -55,10 +48,8 @@ const postNotification: Handler = (req, app) => {
   } else {
     q.items.push(n);
   }
-  // Set again after a replacement: dropping the only one took the queue off.
-  loop.cover = q;
   // Pages are made once this request has let go of its parsed body.
-  loop.later();
+  app.display.loop.later();
   return ok();
 };
 export default postNotification;

@@ -3,22 +3,17 @@
 import type { Handler } from "../http/types";
 import { ok } from "../http/types";
 import { failure } from "../core/failure";
-import type NoticeQueue from "./queue.mod";
 
-/** Ends every notification named `name`; false when none was. */
-function dropNamed(q: NoticeQueue, name: string): boolean {
+const retract: Handler = (req, app) => {
+  const q = app.display.notices;
+  const name = req.params.name;
   let found = false;
   for (let i = q.items.length - 1; i >= 0; i--) {
     if (q.items[i].p.n !== name) continue;
     q.drop(i);
     found = true;
   }
-  return found;
-}
-
-const retract: Handler = (req, app) => {
-  const q = app.display.loop.cover as NoticeQueue | null;
-  if (!q || !dropNamed(q, req.params.name)) return failure(404, "notFound", "not found");
+  if (!found) return failure(404, "notFound", "not found");
   q.prepare();
   return ok();
 };

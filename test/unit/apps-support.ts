@@ -6,7 +6,7 @@ import { builtinApps } from "../../firmware/apps/builtin/index";
 import { TimeApp as TimePage } from "../../firmware/apps/builtin/time";
 import { DateApp as DatePage } from "../../firmware/apps/builtin/date";
 import { textKit } from "../../firmware/apps/text-kit";
-import { payloadPages } from "../../firmware/apps/payload-app";
+import { dropPayloadPage } from "../../firmware/apps/payload-app";
 import type { LoopApp } from "../../firmware/apps/types";
 import type { AppHost } from "../../firmware/apps/module-app";
 import type { Runtime } from "../../firmware/device/runtime";
@@ -45,5 +45,5 @@ export class DateApp extends DatePage {
  * suite must not hand a suite their module, nor a suite its stand-in to a later one.
  */
 export function forgetPageModule(): void {
-  for (let i = 0; i < 1000; i++) payloadPages.drop();
+  for (let i = 0; i < 1000; i++) dropPayloadPage();
 }

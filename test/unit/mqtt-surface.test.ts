@@ -28,7 +28,6 @@ import esp32, { chip as esp32Chip } from "../../boards/esp32";
 import { chip as esp32s3Chip } from "../../boards/esp32s3";
 import type { App } from "../../firmware/app";
 import type { MqttLink } from "../../firmware/mqtt/link";
-import type NoticeQueue from "../../firmware/notify/queue.mod";
 import type { SystemConfig } from "../../firmware/system/schema";
 
 const P = "clock7";
@@ -376,12 +375,6 @@ function get(dev: Device, path: string): unknown {
   return http(dev, "GET", path).json;
 }
 
-/** The notifications queued (none while the loop has no queue). */
-function notices(dev: Device): NoticeQueue["items"] {
-  const q = dev.app.display.loop.cover as NoticeQueue | null;
-  return q ? q.items : [];
-}
-
 /** Everything a command may change, as the API and the stores show it. */
 function snapshot(dev: Device): unknown {
   const app = dev.app;
@@ -400,7 +393,7 @@ function snapshot(dev: Device): unknown {
       effect: loop.effect, reverse: loop.reverse, expires: loop.expires, shownAt: loop.shownAt,
       rotation: (loop.rotation as { name: string }[]).map((a) => a.name), apps: loop.apps.map((a) => a.name),
     },
-    notices: notices(dev).map((n) => JSON.stringify(n.p) + " " + [n.du, n.rp, n.hd, n.wk].join(",")),
+    notices: app.display.notices.items.map((n) => JSON.stringify(n.p) + " " + [n.du, n.rp, n.hd, n.wk].join(",")),
     calls: JSON.parse(JSON.stringify(dev.calls)),
     records,
   };
@@ -581,11 +574,11 @@ test("a payload over 8192 bytes is dropped unread", () => {
   const dev = boot();
   const big = '{"text":"' + "a".repeat(8200) + '"}';
   assert.equal(command(dev, "notify", big), []);
-  assert.is(notices(dev).length, 0);
+  assert.is(dev.app.display.notices.items.length, 0);
   const fits = '{"text":"' + "a".repeat(8180) + '"}';
   assert.ok(fits.length <= 8192);
   assert.equal(command(dev, "notify", fits), [{ ok: true }]);
-  assert.is(notices(dev).length, 1);
+  assert.is(dev.app.display.notices.items.length, 1);
 });
 
 test("sound: this build has no audio routes, so playing is unavailable and stopping succeeds", () => {

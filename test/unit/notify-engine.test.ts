@@ -10,8 +10,8 @@ import { installEngineHost } from "./engine-support";
 import { DisplayEngine, type EngineParts } from "../../firmware/display/engine";
 import { AppLoop } from "../../firmware/apps/loop";
 import { builtinApps } from "../../firmware/apps/builtin/index";
-import { payloadHost, payloadPages } from "../../firmware/apps/payload-app";
-import NoticeQueue from "../../firmware/notify/queue.mod";
+import { dropPayloadPage, payloadHost } from "../../firmware/apps/payload-app";
+import { NoticeQueue } from "../../firmware/notify/queue";
 import { Indicators } from "../../firmware/display/indicators";
 import { Moodlight } from "../../firmware/display/moodlight";
 import { LocalClock } from "../../firmware/time/clock";
@@ -48,8 +48,8 @@ test.before(() => {
   };
   restore.push(() => { g.PIXLOOP_HOST_MODULES = host; });
   // Pages of other suites must not hand this one their module.
-  for (let i = 0; i < 1000; i++) payloadPages.drop();
-  restore.push(() => { for (let i = 0; i < 1000; i++) payloadPages.drop(); });
+  for (let i = 0; i < 1000; i++) dropPayloadPage();
+  restore.push(() => { for (let i = 0; i < 1000; i++) dropPayloadPage(); });
 });
 test.after(() => {
   while (restore.length) (restore.pop() as () => void)();
@@ -65,7 +65,8 @@ function rig() {
   const report = { fps: 0, brightness: 0, currentApp: "", matrixPower: true };
   const r = { now: 1000000, pushed: [] as Frame[], report, engine: null as unknown as DisplayEngine };
   const loop = new AppLoop(builtinApps(host), () => settings, () => r.engine.take(), () => false);
-  const notices = new NoticeQueue(loop, report, payloadPages);
+  const notices = new NoticeQueue(loop, report);
+  loop.cover = notices;
   const parts: EngineParts = {
     panel: {
       width: 32,
@@ -103,10 +104,9 @@ async function frame(r: Rig): Promise<void> {
   await new Promise<void>((resolve) => setTimeout(resolve, 0));
 }
 
-/** What a request does: queue the notification, cover the loop and make what it needs, outside frames. */
+/** What a request does: queue the notification and make what it needs, outside frames. */
 function post(r: Rig, hex: string, extra: object = {}): void {
   r.notices.items.push(Object.assign({ p: { t: hex } }, extra));
-  r.loop.cover = r.notices;
   r.notices.prepare();
 }
 

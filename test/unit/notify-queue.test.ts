@@ -8,8 +8,7 @@ import { AppLoop } from "../../firmware/apps/loop";
 import { forgetPageModule } from "./apps-support";
 import type { FrameContext, LoopApp } from "../../firmware/apps/types";
 import type { StoredPayload } from "../../firmware/payload/stored";
-import { payloadPages } from "../../firmware/apps/payload-app";
-import NoticeQueue, { type Notice } from "../../firmware/notify/queue.mod";
+import { NoticeQueue, type Notice } from "../../firmware/notify/queue";
 
 type HostModules = (id: string) => unknown;
 const g = globalThis as unknown as { PIXLOOP_HOST_MODULES: HostModules };
@@ -48,16 +47,15 @@ function rig(dur = 1000) {
   const timing = { autoTransition: true, appDurationMs: dur, transitionDurationMs: 0 };
   const loop = new AppLoop([builtin("Time"), builtin("Date")], () => timing, () => 1, () => false);
   const power = { matrixPower: true };
-  const q = new NoticeQueue(loop, power, payloadPages);
+  const q = new NoticeQueue(loop, power);
+  loop.cover = q;
   made.length = 0;
   madeInFrame.length = 0;
   return { loop, q, power, timing };
 }
 
-/** As notify/post does it: queued, and the queue covers the loop (again, should it have run empty). */
 function post(q: NoticeQueue, text: string, extra: Partial<Notice> = {}): void {
   q.items.push(Object.assign({ p: { t: text } }, extra));
-  (q as unknown as { loop: AppLoop }).loop.cover = q;
   q.prepare();
 }
 
@@ -95,23 +93,6 @@ test("a notification covers the loop from the next frame for appDurationMs; the 
   await frame(loop, 5100);
   assert.is(onScreen(q), "loop");
   assert.is(loop.current()!.name, "Date", "the loop turned behind it");
-});
-
-test("the queue covers the loop only while it holds one: the last to end takes it off the loop", async () => {
-  const { loop, q } = rig(1000);
-  post(q, "a");
-  post(q, "b", { hd: 1 });
-  assert.is(loop.cover, q);
-  await frame(loop, 0);
-  await frame(loop, 1000);
-  assert.is(onScreen(q), "b");
-  assert.is(loop.cover, q, "one is still there");
-  dismiss(q);
-  assert.is(loop.cover, null, "the last one dismissed");
-  post(q, "c");
-  await frame(loop, 1010);
-  await frame(loop, 2010);
-  assert.is(loop.cover, null, "the last one whose time was up");
 });
 
 test("the queue plays in order; the next one comes in the very frame the last ended", async () => {
@@ -214,7 +195,8 @@ test("dropping one that waits leaves the front running; dropping the front start
 test("the loop turns behind a notification unseen: no transition is shown while covered", async () => {
   const timing = { autoTransition: true, appDurationMs: 1000, transitionDurationMs: 400 };
   const loop = new AppLoop([builtin("Time"), builtin("Date")], () => timing, () => 1, () => false);
-  const q = new NoticeQueue(loop, { matrixPower: true }, payloadPages);
+  const q = new NoticeQueue(loop, { matrixPower: true });
+  loop.cover = q;
   await frame(loop, 0);
   post(q, "x", { du: 5000 });
   await frame(loop, 1000);

@@ -1,8 +1,7 @@
 // The notifications: a queue whose front covers the loop's page (the loop keeps turning behind it)
 // until its time is up, it is dismissed, or a newer one replaces it; then the next one comes at
-// once. The queue exists only while it holds a notification: the first one posted loads this
-// module and makes the queue the loop's cover, and the queue takes itself off when it runs empty
-// (the module goes with it). Taking requests is done by the handler modules of this folder.
+// once. The queue, its timing and its drawing are all that stays in memory; taking requests is done
+// by the handler modules of this folder.
 //
 // Pages are made outside frames: the front's and the next one's, after any change of the queue
 // (in the request that made it, or right after the frame in which the front ended), so that the
@@ -11,7 +10,8 @@ import type { Canvas } from "../display/canvas";
 import type { Cover, FrameContext } from "../apps/types";
 import type { AppLoop } from "../apps/loop";
 import type { PayloadPage, StoredPayload } from "../payload/stored";
-import type { PayloadPages } from "../apps/payload-app";
+import { timeUp } from "../apps/dwell";
+import { dropPayloadPage, makePayloadPage } from "../apps/payload-app";
 
 /**
  * One notification. Beside its payload only what was given is kept, as small integers: an
@@ -35,14 +35,14 @@ export interface PowerSwitch {
   matrixPower: boolean;
 }
 
-class NoticeQueue implements Cover {
+export class NoticeQueue implements Cover {
   items: Notice[];
   /** When the front came on screen; NaN until the first frame that shows it. */
   since: number;
   /** The front lit the display itself, which goes dark again when it ends. */
   private woke: boolean;
 
-  constructor(private loop: AppLoop, private power: PowerSwitch, private pages: PayloadPages) {
+  constructor(private loop: AppLoop, private power: PowerSwitch) {
     this.items = [];
     this.since = NaN;
     this.woke = false;
@@ -59,7 +59,7 @@ class NoticeQueue implements Cover {
     if (!n) return;
     if (!isNaN(this.since)) {
       f.shownMs = f.now - this.since;
-      if (n.hd || !this.pages.timeUp(f, appDurationMs, n.du || 0, n.rp || 0, n.pg)) return;
+      if (n.hd || !timeUp(f, appDurationMs, n.du || 0, n.rp || 0, n.pg)) return;
       this.drop(0);
       n = this.items[0];
       if (!n) return;
@@ -91,7 +91,7 @@ class NoticeQueue implements Cover {
       const n = items[i];
       if (n.pg) continue;
       try {
-        n.pg = this.pages.make(n.p);
+        n.pg = makePayloadPage(n.p);
       } catch (e) {
         // Without its page a notification shows blank for its time.
       }
@@ -100,18 +100,16 @@ class NoticeQueue implements Cover {
 
   /**
    * Ends notification `i` (0: the one on screen, whose successor starts with the next frame);
-   * outside frames, prepare() follows. The last one takes the queue off the loop.
+   * outside frames, prepare() follows.
    */
   drop(i: number): void {
     const n = this.items[i];
     if (!n) return;
-    if (n.pg) this.pages.drop();
+    if (n.pg) dropPayloadPage();
     this.items.splice(i, 1);
     if (i > 0) return;
     this.since = NaN;
     if (this.woke) this.power.matrixPower = false;
     this.woke = false;
-    if (!this.items.length) this.loop.cover = null;
   }
 }
-export default NoticeQueue;

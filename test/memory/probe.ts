@@ -104,18 +104,19 @@ export const NUMBER_JITTER = 1;
 
 /**
  * The least the firmware holds over two seconds with the loop held on the Date app (the loop
- * resumes after). Over a moving loop the most held depends on which moments of which page changes
- * the samples fall on, while a still page reads the same to within one variable (a frame's own
- * passing state), so the smallest of several readings compares exactly.
+ * resumes after, unless `resume` is false). Over a moving loop the most held depends on which
+ * moments of which page changes the samples fall on (the next page and its transition are loaded
+ * for the last second of a page), while a still page reads the same to within one variable (a
+ * frame's own passing state), so the smallest of several readings compares exactly.
  */
-export async function stillUsage(t: EspruinoTarget): Promise<number> {
+export async function stillUsage(t: EspruinoTarget, resume = true): Promise<number> {
   const hold = await send(t, { method: "PATCH", path: "/api/v1/settings", body: { autoTransition: false }, expect: 200 });
   const date = await send(t, { method: "PUT", path: "/api/v1/apps/active", body: { name: "Date", fast: true }, expect: 200 });
   if (hold || date) throw new Error("could not hold the loop on the Date app: " + (hold || date));
   // Past the request pipeline's half second and the page change.
   await sleep(2500);
   const least = await leastUsage(t, 8);
-  await send(t, { method: "PATCH", path: "/api/v1/settings", body: { autoTransition: true }, expect: 200 });
+  if (resume) await send(t, { method: "PATCH", path: "/api/v1/settings", body: { autoTransition: true }, expect: 200 });
   return least;
 }
 

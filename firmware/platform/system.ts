@@ -20,17 +20,3 @@ export function restart(): void {
 export function deepSleep(ms: number): void {
   require("ESP32").deepSleep(ms * 1000);
 }
-
-/**
- * Espruino makes its SyntaxError constructor and that constructor's prototype (10 variables,
- * measured) the first time anything throws one (a request body cut short, a damaged record, a
- * broken module) and keeps them for good. Made here at boot, they are part of idle from the start
- * instead of growth after the first bad request.
- */
-export function primeErrors(): void {
-  try {
-    JSON.parse("{");
-  } catch (e) {
-    // The throw is the point.
-  }
-}

@@ -11,25 +11,21 @@ import { log } from "../logs/log";
 /** The boot stage's restart timer: set only while the running release is on trial. */
 declare const PIXLOOP_DUE: number | undefined;
 
-function watcher(): typeof Watch | null {
-  if (typeof PIXLOOP_DUE === "undefined" || !PIXLOOP_DUE) return null;
+/**
+ * Once the display runs (no `answer`), and again once HTTP is up, with `answer`, the server's
+ * request handler, which the check asks as a client would. One function for both: each resident
+ * function costs variables for good, and these run only at boot.
+ */
+export function watchTrial(app: App, answer?: (req: EspRequest, res: EspResponse) => void): void {
+  if (typeof PIXLOOP_DUE === "undefined" || !PIXLOOP_DUE) return;
+  let w: typeof Watch;
   try {
-    return loadModule<typeof Watch>("update/watch");
+    w = loadModule<typeof Watch>("update/watch");
   } catch (e) {
     // Never confirmed, so the boot stage takes the release back after its tries.
     log("update: cannot watch the release on trial: " + e);
-    return null;
+    return;
   }
-}
-
-/** Once the display runs. */
-export function trialStarted(app: App): void {
-  const w = watcher();
-  if (w) w.started(app);
-}
-
-/** Once HTTP is up; `answer` is the server's request handler, which the check asks as a client would. */
-export function watchTrial(app: App, answer: (req: EspRequest, res: EspResponse) => void): void {
-  const w = watcher();
-  if (w) w.watch(app, answer);
+  if (answer) w.watch(app, answer);
+  else w.started(app);
 }

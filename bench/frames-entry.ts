@@ -19,7 +19,7 @@ import makeTextPage from "../firmware/apps/text-page.mod";
 import { DisplayEngine } from "../firmware/display/engine";
 import { PanelOutput } from "../firmware/display/panel";
 import { BrightnessControl } from "../firmware/display/brightness";
-import { Indicators } from "../firmware/display/indicators";
+import { newIndicators } from "../firmware/display/indicators";
 import { Moodlight } from "../firmware/display/moodlight";
 import { LocalClock } from "../firmware/time/clock";
 import { TRANSITIONS } from "../firmware/device/names";
@@ -68,11 +68,11 @@ function display(scene: Scene, settings: Settings): { loop: AppLoop; engine: Dis
   const made: { engine: DisplayEngine | null } = { engine: null };
   const layer = scene.weather ? makeLayer("overlays", scene.weather, null, true, 1, 32, 8) : null;
   const loop = new AppLoop(scene.apps(), () => settings, () => (made.engine as DisplayEngine).take(), () => false);
-  const report = { fps: 0, brightness: 0, currentApp: "", matrixPower: true };
+  const report = { fps: 0, brightness: 0, currentApp: "", matrixPower: true, lightRaw: -1 };
   made.engine = new DisplayEngine({
     panel: new PanelOutput(cfg),
     loop,
-    indicators: new Indicators(),
+    indicators: newIndicators(),
     moodlight: new Moodlight(),
     clock: new LocalClock(() => clockMs),
     tz: () => cfg.tz,
@@ -80,7 +80,6 @@ function display(scene: Scene, settings: Settings): { loop: AppLoop; engine: Dis
     settings: () => settings,
     colorOrder: cfg.panelColorOrder,
     health: () => null,
-    lightRaw: () => -1,
     report,
     pick: () => scene.transition || 1,
     weather: () => layer,

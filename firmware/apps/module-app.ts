@@ -53,9 +53,9 @@ export class ModuleApp extends PageApp implements LoopApp {
   present(): boolean {
     const rt = this.host.runtime;
     const needs = this.needs;
-    if (needs === NEEDS_BATTERY) return rt.battery !== null;
+    if (needs === NEEDS_BATTERY) return !!rt.battery;
     if (needs === NEEDS_NOTHING) return true;
-    return rt.env !== null && (needs === NEEDS_TEMPERATURE || rt.env.sensor.humidity);
+    return !!rt.env && (needs === NEEDS_TEMPERATURE || rt.env.sensor.humidity);
   }
 
   load(): boolean {

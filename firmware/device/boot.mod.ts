@@ -13,12 +13,12 @@ function bootDevice(rt: Runtime, config: SystemConfig): void {
   rt.resetReason = takeBootMark();
   rt.uid = uidFromMac(macAddress());
   rt.hostname = config.hostname || derivedHostname(rt.uid);
-  rt.env = null;
   if (config.pinI2cSda >= 0 && config.pinI2cScl >= 0) {
     try {
-      rt.env = detectSensor(openI2c(config.pinI2cSda, config.pinI2cScl));
+      const env = detectSensor(openI2c(config.pinI2cSda, config.pinI2cScl));
+      if (env) rt.env = env;
     } catch (e) {
-      rt.env = null;
+      // No sensor answers: the clock runs without one.
     }
   }
 }

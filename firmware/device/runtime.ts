@@ -10,7 +10,7 @@ import { AdcSampler } from "./adc";
 import { sampleEnv } from "./sensors/index";
 import type { EnvSampler } from "./sensors/index";
 import type BootDevice from "./boot.mod";
-import { Indicators } from "../display/indicators";
+import { newIndicators, type Indicators } from "../display/indicators";
 import { log } from "../logs/log";
 
 /** The settings' default brightness; the display engine overwrites `brightness` once it runs. */
@@ -40,8 +40,10 @@ export class Runtime {
   /** MQTT command messages received since boot. */
   messageCount: number;
   wifi: ConnectionStatus;
+  // The parts this clock lacks are absent rather than null: the object lives as long as the
+  // firmware, and a property costs variables even when it holds nothing.
   /** Made when the MQTT session first starts (main.ts): a clock that never uses MQTT holds none. */
-  mqtt: ConnectionStatus | null;
+  mqtt?: ConnectionStatus;
   /**
    * The Wi-Fi scan of the setup page: one at a time, its results handed out once. Null but from a
    * scan's start to its results being handed out, or dropped when nobody comes for them (system/
@@ -49,13 +51,14 @@ export class Runtime {
    */
   wifiScan: { started: number; running: boolean; found: ScanResult[] | null; forget?: number } | null;
   /** Present only when the pin was wired at boot. */
-  battery: AdcSampler | null;
-  light: AdcSampler | null;
+  battery?: AdcSampler;
+  light?: AdcSampler;
   /** Median light reading 0-4095, -1 without a light sensor. */
   lightRaw: number;
   /** Present only when a sensor identified itself at boot. */
-  env: EnvSampler | null;
-  private upMs: number;
+  env?: EnvSampler;
+  /** Milliseconds since boot as of the last clock(); uptime in whole seconds is device state's. */
+  upMs: number;
   private lastMs: number;
 
   /**
@@ -72,15 +75,11 @@ export class Runtime {
     this.brightness = DEFAULT_BRIGHTNESS;
     this.matrixPower = true;
     this.currentApp = "";
-    this.indicators = new Indicators();
+    this.indicators = newIndicators();
     this.messageCount = 0;
     this.wifi = new ConnectionStatus();
-    this.mqtt = null;
     this.wifiScan = null;
-    this.battery = null;
-    this.light = null;
     this.lightRaw = -1;
-    this.env = null;
     this.upMs = 0;
     this.lastMs = 0;
     if (!config) return;
@@ -122,13 +121,8 @@ export class Runtime {
     return free;
   }
 
-  /** Whole seconds since boot, immune to the wall clock being set. */
-  uptimeSeconds(): number {
-    this.clock();
-    return Math.floor(this.upMs / 1000);
-  }
-
-  private clock(): void {
+  /** Brings upMs up to now, immune to the wall clock being set. */
+  clock(): void {
     const now = nowMs();
     const step = now - this.lastMs;
     if (step > 0 && step < MAX_CLOCK_STEP_MS) this.upMs += step;

@@ -38,6 +38,7 @@ export function deviceState(app: App): object {
   const board = app.board;
   const now = nowMs();
   const freeHeap = rt.sampleHeap();
+  rt.clock();
   const psram = board.fitted.psram !== "none";
   let psramFree = 0;
   if (psram) {
@@ -55,7 +56,7 @@ export function deviceState(app: App): object {
     macAddress: macFromUid(rt.uid),
     hostname: rt.hostname,
     wifiRssi: Math.round(rssi()),
-    uptimeSeconds: rt.uptimeSeconds(),
+    uptimeSeconds: Math.floor(rt.upMs / 1000),
     freeHeapBytes: freeHeap,
     minFreeHeapBytes: rt.minFreeHeap,
   };

@@ -30,17 +30,15 @@ export function autoBrightnessTarget(cfg: BrightnessConfig, raw: number): number
 export class BrightnessControl {
   private config: () => BrightnessConfig;
   private settings: () => BrightnessSettings;
-  /** The smoothed level, unrounded; meaningful while `auto`. */
+  /** The smoothed level, unrounded; NaN while the brightness is manual (auto starts at its target). */
   private level: number;
-  private auto: boolean;
   private lastMs: number;
 
   /** Both are read at every update, so changes apply without telling this object. */
   constructor(config: () => BrightnessConfig, settings: () => BrightnessSettings) {
     this.config = config;
     this.settings = settings;
-    this.level = 0;
-    this.auto = false;
+    this.level = NaN;
     this.lastMs = 0;
   }
 
@@ -48,15 +46,14 @@ export class BrightnessControl {
   update(nowMs: number, lightRaw: number): number {
     const s = this.settings();
     if (!s.autoBrightness || lightRaw < 0) {
-      this.auto = false;
+      this.level = NaN;
       return Math.round(clampByte(s.brightness));
     }
     const cfg = this.config();
     const target = autoBrightnessTarget(cfg, lightRaw);
     const elapsed = nowMs - this.lastMs;
-    if (!this.auto || cfg.brightnessSmoothing <= 0) this.level = target;
+    if (isNaN(this.level) || cfg.brightnessSmoothing <= 0) this.level = target;
     else if (elapsed > 0) this.level = target + (this.level - target) * Math.exp(-elapsed / cfg.brightnessSmoothing);
-    this.auto = true;
     this.lastMs = nowMs;
     return Math.round(this.level);
   }

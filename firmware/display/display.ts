@@ -90,7 +90,6 @@ export class Display {
       settings: current,
       colorOrder: system.config.panelColorOrder,
       health,
-      lightRaw: () => runtime.lightRaw,
       report: runtime,
       pick: () => pickTransition(current().transitionEffect, seed++),
       weather: () => this.weather,

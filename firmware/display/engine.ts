@@ -17,7 +17,7 @@ import type { Settings } from "../settings/types";
 import type { FrameContext, LoopApp } from "../apps/types";
 import type { AppLoop } from "../apps/loop";
 import type { Canvas } from "./canvas";
-import type { Indicators } from "./indicators";
+import { drawIndicators, type Indicators } from "./indicators";
 import type { Moodlight } from "./moodlight";
 import type { LinkHealth } from "./status-dots";
 import type { PanelOutput } from "./panel";
@@ -34,12 +34,14 @@ import type { Layer } from "./layer";
 export const FRAME_MS = 25;
 export const PANEL_HEIGHT = 8;
 
-/** Where the engine reports what device state shows. */
+/** Where the engine reports what device state shows (the runtime), and reads the light sensor. */
 export interface DisplayReport {
   fps: number;
   brightness: number;
   currentApp: string;
   matrixPower: boolean;
+  /** The light sensor's reading 0-4095, or -1 without a sensor. */
+  readonly lightRaw: number;
 }
 
 export interface EngineParts {
@@ -55,8 +57,6 @@ export interface EngineParts {
   colorOrder: string;
   /** The connection dot's input; null hides it (setup screen). */
   health: () => LinkHealth | null;
-  /** The light sensor's reading 0-4095, or -1 without a sensor. */
-  lightRaw: () => number;
   report: DisplayReport;
   /**
    * Chooses the transition of the next change of page: an index into TRANSITIONS, Random
@@ -211,7 +211,7 @@ export class DisplayEngine {
     p.loop.update(now);
     const cur = p.loop.current();
     report.currentApp = cur ? cur.name : "";
-    const level = p.moodlight.on ? p.moodlight.brightness : p.brightness.update(now, p.lightRaw());
+    const level = p.moodlight.on ? p.moodlight.brightness : p.brightness.update(now, report.lightRaw);
     report.brightness = level;
     this.countFrame(now);
     if (!report.matrixPower) {
@@ -375,7 +375,7 @@ export class DisplayEngine {
     // draws an overlay of its own; it runs on the clock, so it does not restart with each page.
     const weather = p.weather();
     if (weather && !(cur && !next && cur.overlaid && cur.overlaid())) weather.draw(s.frame, now, this.epoch);
-    p.indicators.draw(s.frame, now);
+    drawIndicators(p.indicators, s.frame, now);
     const health = p.health();
     if (health) drawStatusDot(s.frame, now, health);
   }

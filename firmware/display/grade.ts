@@ -43,13 +43,13 @@ export class Grade {
   private gamma: number;
   /** Brightness / 255. */
   private scale: number;
-  private shiftR: number;
-  private shiftG: number;
-  private shiftB: number;
-  // The last conversion: drawing code asks for the same colour many times in a row.
-  private lastRgb: number;
-  private lastLevel: number;
-  private lastWire: number;
+  /** Where red, green and blue go in the packed value (channelShift), five bits each from the lowest. */
+  private order: number;
+  // The last conversion (logical colour, level, packed value): drawing code asks for the same
+  // colour many times in a row.
+  private rgb: number;
+  private lvl: number;
+  private out: number;
 
   constructor() {
     this.sat = 1;
@@ -58,12 +58,10 @@ export class Grade {
     this.gainB = 1;
     this.gamma = 1;
     this.scale = 1;
-    this.shiftR = 16;
-    this.shiftG = 8;
-    this.shiftB = 0;
-    this.lastRgb = -1;
-    this.lastLevel = -1;
-    this.lastWire = 0;
+    this.order = 16 | (8 << 5);
+    this.rgb = -1;
+    this.lvl = -1;
+    this.out = 0;
   }
 
   /**
@@ -79,15 +77,13 @@ export class Grade {
     this.gamma = s.gamma > 0 ? s.gamma : 1;
     const b = brightness > 255 ? 255 : brightness > 0 ? brightness : 0;
     this.scale = b / 255;
-    this.shiftR = channelShift(colorOrder, "r");
-    this.shiftG = channelShift(colorOrder, "g");
-    this.shiftB = channelShift(colorOrder, "b");
-    this.lastRgb = -1;
+    this.order = channelShift(colorOrder, "r") | (channelShift(colorOrder, "g") << 5) | (channelShift(colorOrder, "b") << 10);
+    this.rgb = -1;
   }
 
   /** The packed value to hand to g.setColor for logical colour `rgb` dimmed by `level` (0..1). */
   wire(rgb: number, level: number): number {
-    if (rgb === this.lastRgb && level === this.lastLevel) return this.lastWire;
+    if (rgb === this.rgb && level === this.lvl) return this.out;
     const k = level >= 1 ? 1 : level > 0 ? level : 0;
     let r = ((rgb >> 16) & 255) * k;
     let g = ((rgb >> 8) & 255) * k;
@@ -112,10 +108,11 @@ export class Grade {
         if (b === peak) outB = 1;
       }
     }
-    this.lastRgb = rgb;
-    this.lastLevel = level;
-    this.lastWire = (outR << this.shiftR) | (outG << this.shiftG) | (outB << this.shiftB);
-    return this.lastWire;
+    const order = this.order;
+    this.rgb = rgb;
+    this.lvl = level;
+    this.out = (outR << (order & 31)) | (outG << ((order >> 5) & 31)) | (outB << (order >> 10));
+    return this.out;
   }
 
   /** Gamma and brightness of one channel value 0..255, rounded to a step 0..255. */

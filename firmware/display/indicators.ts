@@ -19,28 +19,32 @@ function dotLevel(ind: Indicator, now: number): number {
   return 1;
 }
 
-export class Indicators {
+// Plain data and functions rather than a class: the one set of dots lives as long as the
+// firmware, and a class would add its constructor and prototype to what stays in memory.
+export interface Indicators {
   readonly slots: Indicator[];
+}
 
-  constructor() {
-    this.slots = [];
-    for (let i = 0; i < INDICATOR_COUNT; i++) this.slots.push({ on: false, color: 0, blinkMs: 0, fadeMs: 0 });
-  }
+/** All three dots off. */
+export function newIndicators(): Indicators {
+  const slots: Indicator[] = [];
+  for (let i = 0; i < INDICATOR_COUNT; i++) slots.push({ on: false, color: 0, blinkMs: 0, fadeMs: 0 });
+  return { slots };
+}
 
-  /** Indicator 1 in the top right corner, 2 in the middle of the right edge, 3 bottom right. */
-  draw(c: Canvas, now: number): void {
-    const x = c.width - 1;
-    const bottom = c.height - 1;
-    const mid = bottom >> 1;
-    for (let i = 0; i < INDICATOR_COUNT; i++) {
-      const ind = this.slots[i];
-      if (!ind.on) continue;
-      const level = dotLevel(ind, now);
-      if (level <= 0) continue;
-      c.color(ind.color, level);
-      if (i === 0) c.g.fillRect(x - 1, 0, x, 0).setPixel(x, 1);
-      else if (i === 1) c.g.fillRect(x, mid, x, mid + 1);
-      else c.g.fillRect(x - 1, bottom, x, bottom).setPixel(x, bottom - 1);
-    }
+/** Indicator 1 in the top right corner, 2 in the middle of the right edge, 3 bottom right. */
+export function drawIndicators(dots: Indicators, c: Canvas, now: number): void {
+  const x = c.width - 1;
+  const bottom = c.height - 1;
+  const mid = bottom >> 1;
+  for (let i = 0; i < INDICATOR_COUNT; i++) {
+    const ind = dots.slots[i];
+    if (!ind.on) continue;
+    const level = dotLevel(ind, now);
+    if (level <= 0) continue;
+    c.color(ind.color, level);
+    if (i === 0) c.g.fillRect(x - 1, 0, x, 0).setPixel(x, 1);
+    else if (i === 1) c.g.fillRect(x, mid, x, mid + 1);
+    else c.g.fillRect(x - 1, bottom, x, bottom).setPixel(x, bottom - 1);
   }
 }

@@ -41,7 +41,6 @@ export class PanelOutput {
   readonly width: number;
   readonly height: number;
   private pin: number;
-  private panelWidth: number;
   private count: number;
   /**
    * Bytes of the whole chain (width x height x 3), rewritten whole by every push: in between,
@@ -49,32 +48,25 @@ export class PanelOutput {
    */
   readonly scratch: ArrayBuffer;
   /** One physical panel; its buffer is that panel's LEDs in chain order (the chain itself when there is one panel). */
-  private panel!: Graphics;
+  private panel: Graphics;
   private panelBytes!: Uint8Array;
   /** The whole chain. */
   private out: Uint8Array;
-  /** The frame seen as an image (its buffer is set at each push). */
-  private image: GraphicsImage;
-  /** x offset of the frame for the first panel in the chain, and from one panel to the next. */
-  private firstDx!: number;
-  private stepDx!: number;
+  /**
+   * The picture flipped left to right (mirror or rotate, not both): the panels then take the
+   * frame's columns from the last one back.
+   */
+  private flip: boolean;
 
-  /** Size and pin are fixed here (they need a reboot); the wiring can change via configure. */
+  /** Size, pin and wiring are fixed here (they take a reboot). */
   constructor(cfg: PanelConfig) {
+    const pw = cfg.panelWidth;
     this.pin = cfg.pinMatrix;
-    this.panelWidth = cfg.panelWidth;
     this.count = cfg.panels;
-    this.width = cfg.panelWidth * cfg.panels;
+    this.width = pw * cfg.panels;
     this.height = PANEL_HEIGHT;
-    this.image = { width: this.width, height: PANEL_HEIGHT, bpp: 24, buffer: "" };
     this.scratch = new ArrayBuffer(this.width * PANEL_HEIGHT * 3);
     this.out = new Uint8Array(this.scratch);
-    this.configure(cfg);
-  }
-
-  /** Re-applies panelStart, panelWiring, panelSerpentine, mirror and rotate from the next push. */
-  configure(cfg: PanelConfig): void {
-    const pw = this.panelWidth;
     const opts: GraphicsOptions = { zigzag: cfg.panelSerpentine };
     if (this.count === 1) opts.buffer = this.scratch;
     const columns = cfg.panelWiring === "columns";
@@ -90,20 +82,20 @@ export class PanelOutput {
     const againstY = flipY !== startBottom;
     if (columns) applyFlips(this.panel, true, againstY, againstX);
     else applyFlips(this.panel, false, againstX, againstY);
-    // With the picture flipped left to right, the first panel shows the last logical columns.
-    this.firstDx = flipX ? -(this.count - 1) * pw : 0;
-    this.stepDx = flipX ? pw : -pw;
+    this.flip = flipX;
   }
 
   /** Sends `frame` (a 24 bpp Graphics of width x height holding wire colours) to the LEDs. */
   push(frame: Graphics): void {
-    const image = this.image;
-    image.buffer = frame.buffer;
-    let dx = this.firstDx;
-    for (let p = 0; p < this.count; p++) {
-      this.panel.drawImage(image, dx, 0);
-      if (this.count > 1) this.out.set(this.panelBytes, p * this.panelBytes.length);
-      dx += this.stepDx;
+    const n = this.count;
+    const pw = this.width / n;
+    // The x offset of the frame for the first panel in the chain, and from one panel to the next.
+    let dx = this.flip ? -(n - 1) * pw : 0;
+    const step = this.flip ? pw : -pw;
+    for (let p = 0; p < n; p++) {
+      this.panel.drawImage(frame, dx, 0);
+      if (n > 1) this.out.set(this.panelBytes, p * this.panelBytes.length);
+      dx += step;
     }
     writeLeds(this.pin, this.out);
   }

@@ -196,7 +196,7 @@ interface Graphics {
   setFontAlign(x: number, y: number, rotation?: number): Graphics;
   drawString(s: string, x: number, y: number, solid?: boolean): Graphics;
   stringWidth(s: string): number;
-  drawImage(img: GraphicsImage | string, x: number, y: number, opts?: DrawImageOptions): Graphics;
+  drawImage(img: GraphicsImage | Graphics | string, x: number, y: number, opts?: DrawImageOptions): Graphics;
   scroll(x: number, y: number): Graphics;
   blit(opts: { x1: number; y1: number; w: number; h: number; x2: number; y2: number; setModified?: boolean }): Graphics;
   setClipRect(x1: number, y1: number, x2: number, y2: number): Graphics;

@@ -18,7 +18,7 @@ import type { Runtime } from "../../firmware/device/runtime";
 import type { App } from "../../firmware/app";
 import type { ApiRequest, Handler, Reply } from "../../firmware/http/types";
 import { loadModule } from "../../firmware/platform/modules";
-import { Indicators } from "../../firmware/display/indicators";
+import { newIndicators } from "../../firmware/display/indicators";
 import { Moodlight } from "../../firmware/display/moodlight";
 import { LocalClock } from "../../firmware/time/clock";
 import { defaultSettings } from "../../firmware/settings/schema";
@@ -69,7 +69,7 @@ interface Rig {
   loop: AppLoop;
   apps: LoopApp[];
   settings: Settings;
-  report: { fps: number; brightness: number; currentApp: string; matrixPower: boolean };
+  report: { fps: number; brightness: number; currentApp: string; matrixPower: boolean; lightRaw: number };
   pushed: Frame[];
   now: number;
 }
@@ -81,7 +81,7 @@ function rig(apps: LoopApp[], tweak?: (s: Settings) => void): Rig {
   settings.autoTransition = true;
   if (tweak) tweak(settings);
   const r = { apps, settings, pushed: [] as Frame[], now: T0 } as Rig;
-  r.report = { fps: 0, brightness: 0, currentApp: "", matrixPower: true };
+  r.report = { fps: 0, brightness: 0, currentApp: "", matrixPower: true, lightRaw: -1 };
   // The loop takes the transition the engine made ahead where the engine makes them (take), as the
   // firmware wires it; Slide either way.
   const engine = () => r.engine as unknown as { take?: () => number };
@@ -89,7 +89,7 @@ function rig(apps: LoopApp[], tweak?: (s: Settings) => void): Rig {
   const parts: EngineParts = {
     panel: { width: 32, push: (f: Graphics) => { r.pushed.push(frameOf(f)); }, blank: () => undefined } as unknown as EngineParts["panel"],
     loop: r.loop,
-    indicators: new Indicators(),
+    indicators: newIndicators(),
     moodlight: new Moodlight(),
     clock: new LocalClock(() => r.now),
     tz: () => "CET-1CEST,M3.5.0,M10.5.0/3",
@@ -97,7 +97,6 @@ function rig(apps: LoopApp[], tweak?: (s: Settings) => void): Rig {
     settings: () => settings,
     colorOrder: "rgb",
     health: () => null,
-    lightRaw: () => -1,
     report: r.report,
     pick: () => 1,
     weather: () => null,

@@ -12,7 +12,7 @@ import { dimTables } from "../../build/tables.mjs";
 import { DisplayEngine, type EngineParts } from "../../firmware/display/engine";
 import { AppLoop, LEAD_MS } from "../../firmware/apps/loop";
 import { DateApp, TimeApp } from "./apps-support";
-import { Indicators } from "../../firmware/display/indicators";
+import { newIndicators } from "../../firmware/display/indicators";
 import { Moodlight } from "../../firmware/display/moodlight";
 import { LocalClock } from "../../firmware/time/clock";
 import { defaultSettings } from "../../firmware/settings/schema";
@@ -60,7 +60,7 @@ interface Rig {
   blanks: number;
   health: LinkHealth | null;
   moodlight: Moodlight;
-  report: { fps: number; brightness: number; currentApp: string; matrixPower: boolean };
+  report: { fps: number; brightness: number; currentApp: string; matrixPower: boolean; lightRaw: number };
   clock: { ms: number };
   weather: Layer | null;
 }
@@ -77,7 +77,7 @@ function rig(apps: LoopApp[], tweak?: (s: Settings) => void, effect = "Slide"): 
   r.settings = settings;
   r.clock = clock;
   r.moodlight = new Moodlight();
-  r.report = { fps: 0, brightness: 0, currentApp: "", matrixPower: true };
+  r.report = { fps: 0, brightness: 0, currentApp: "", matrixPower: true, lightRaw: -1 };
   settings.transitionEffect = effect;
   // As the firmware wires them: the loop takes the transition the engine made ahead, which the
   // engine picks from the settings.
@@ -97,7 +97,7 @@ function rig(apps: LoopApp[], tweak?: (s: Settings) => void, effect = "Slide"): 
   const parts: EngineParts = {
     panel: panel as unknown as EngineParts["panel"],
     loop: r.loop,
-    indicators: new Indicators(),
+    indicators: newIndicators(),
     moodlight: r.moodlight,
     clock: new LocalClock(() => clock.ms),
     tz: () => TZ,
@@ -105,7 +105,6 @@ function rig(apps: LoopApp[], tweak?: (s: Settings) => void, effect = "Slide"): 
     settings: () => settings,
     colorOrder: "rgb",
     health: () => r.health,
-    lightRaw: () => -1,
     report: r.report,
     pick: () => pickTransition(settings.transitionEffect, seed++),
     weather: () => r.weather,

@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { Indicators } from "../../firmware/display/indicators";
+import { newIndicators } from "../../firmware/display/indicators";
 import { applyIndicator, indicatorSlot, indicatorsView, resetIndicator } from "../../firmware/display/indicator-apply";
 import { Moodlight } from "../../firmware/display/moodlight";
 import { applyMoodlight, kelvinToRgb, moodlightView } from "../../firmware/display/moodlight-apply";
@@ -21,7 +21,7 @@ test("indicator ids are exactly 1, 2 and 3", () => {
 });
 
 test("a colour turns an indicator on; 0 or null turns it off and keeps the colour", () => {
-  const ind = new Indicators();
+  const ind = newIndicators();
   assert.is(applyIndicator(ind, 0, { color: "#ff0000", blinkMs: 500 }), null);
   assert.equal(indicatorsView(ind)[0], { on: true, color: "#FF0000", blinkMs: 500, fadeMs: 0 });
   assert.is(applyIndicator(ind, 0, { color: 0 }), null);
@@ -32,7 +32,7 @@ test("a colour turns an indicator on; 0 or null turns it off and keeps the colou
 });
 
 test("absent keys stay; a body without colour keeps on/off and colour", () => {
-  const ind = new Indicators();
+  const ind = newIndicators();
   applyIndicator(ind, 1, { color: [0, 0, 255], blinkMs: 300, fadeMs: 900 });
   applyIndicator(ind, 1, { fadeMs: 100 });
   assert.equal(indicatorsView(ind)[1], { on: true, color: "#0000FF", blinkMs: 300, fadeMs: 100 });
@@ -41,7 +41,7 @@ test("absent keys stay; a body without colour keeps on/off and colour", () => {
 });
 
 test("16-bit periods: outside 0-65535 or fractional is 422 on the key and changes nothing; wrong types are ignored", () => {
-  const ind = new Indicators();
+  const ind = newIndicators();
   assert.is(applyIndicator(ind, 2, { color: "#111111", blinkMs: 65535, fadeMs: 0 }), null);
   assert.equal(indicatorsView(ind)[2], { on: true, color: "#111111", blinkMs: 65535, fadeMs: 0 });
   const cases: [object, string, string][] = [
@@ -59,7 +59,7 @@ test("16-bit periods: outside 0-65535 or fractional is 422 on the key and change
 });
 
 test("an unreadable colour is 422 on color and changes nothing", () => {
-  const ind = new Indicators();
+  const ind = newIndicators();
   applyIndicator(ind, 0, { color: "#123456", blinkMs: 10 });
   const f = applyIndicator(ind, 0, { color: "nope", blinkMs: 99 });
   assert.equal(f, { status: 422, code: "validationFailed", message: COLOR_MSG, field: "color" });
@@ -67,7 +67,7 @@ test("an unreadable colour is 422 on color and changes nothing", () => {
 });
 
 test("empty bodies are refused; DELETE resets everything", () => {
-  const ind = new Indicators();
+  const ind = newIndicators();
   for (const body of [undefined, {}, [], "x"]) {
     assert.equal(applyIndicator(ind, 0, body), {
       status: 422, code: "validationFailed", message: "a JSON body is required (use DELETE to turn the indicator off)",

@@ -12,7 +12,7 @@ import { AppLoop } from "../../firmware/apps/loop";
 import { builtinApps } from "../../firmware/apps/builtin/index";
 import { dropPayloadPage, payloadHost } from "../../firmware/apps/payload-app";
 import { NoticeQueue } from "../../firmware/notify/queue";
-import { Indicators } from "../../firmware/display/indicators";
+import { newIndicators } from "../../firmware/display/indicators";
 import { Moodlight } from "../../firmware/display/moodlight";
 import { LocalClock } from "../../firmware/time/clock";
 import { defaultSettings } from "../../firmware/settings/schema";
@@ -62,7 +62,7 @@ function rig() {
   settings.transitionEffect = "Slide";
   const host = bareHost();
   payloadHost.text = host.text;
-  const report = { fps: 0, brightness: 0, currentApp: "", matrixPower: true };
+  const report = { fps: 0, brightness: 0, currentApp: "", matrixPower: true, lightRaw: -1 };
   const r = { now: 1000000, pushed: [] as Frame[], report, engine: null as unknown as DisplayEngine };
   const loop = new AppLoop(builtinApps(host), () => settings, () => r.engine.take(), () => false);
   const notices = new NoticeQueue(loop, report);
@@ -74,7 +74,7 @@ function rig() {
       blank: () => { r.pushed.push({ width: 32, height: 8, pixels: new Array(256).fill(0) }); },
     } as unknown as EngineParts["panel"],
     loop,
-    indicators: new Indicators(),
+    indicators: newIndicators(),
     moodlight: new Moodlight(),
     clock: new LocalClock(() => r.now),
     tz: () => "UTC0",
@@ -82,7 +82,6 @@ function rig() {
     settings: () => settings,
     colorOrder: "rgb",
     health: () => null,
-    lightRaw: () => -1,
     report,
     pick: () => 1,
     weather: () => null,

@@ -3,7 +3,7 @@
 // Only modules import this file.
 import type { Failure } from "../core/failure";
 import { invalid } from "../core/failure";
-import { atomicRecord, loadRecord, saveRecord } from "../core/persist";
+import { AtomicRecord } from "../core/persist";
 import { flash } from "../platform/flash";
 import type { AppLoop } from "./loop";
 import { isAppName } from "./names";
@@ -18,9 +18,13 @@ export interface StoredArrangement {
   disabled: string[];
 }
 
+function record(): AtomicRecord {
+  return new AtomicRecord(flash, RECORD);
+}
+
 /** What was stored, or null when nothing intact was. */
 export function loadArrangement(): StoredArrangement | null {
-  const v = loadRecord(atomicRecord(flash, RECORD)) as StoredArrangement | undefined;
+  const v = record().load() as StoredArrangement | undefined;
   if (typeof v !== "object" || v === null) return null;
   const order = nameList(v.order, "order");
   const disabled = nameList(v.disabled, "disabled");
@@ -29,11 +33,11 @@ export function loadArrangement(): StoredArrangement | null {
 
 /** Writes the loop's arrangement; false when the flash refused it. */
 export function saveArrangement(loop: AppLoop): boolean {
-  const r = atomicRecord(flash, RECORD);
+  const r = record();
   // Finds which copy is the newest, so that the write goes to the other one.
-  loadRecord(r);
+  r.load();
   const v: StoredArrangement = { order: loop.order, disabled: loop.off };
-  return saveRecord(r, v);
+  return r.save(v);
 }
 
 /** A list of app names as a body or the record gives it, or the refusal naming `field`. */

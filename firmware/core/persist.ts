@@ -17,23 +17,6 @@ export interface RecordFlash {
   readAt?(name: string, offset: number, length: number): string | undefined;
 }
 
-/**
- * A record as its holder keeps it: where its copies are and which of them is the newest. Plain
- * data rather than an object with methods, so that a record held for good (the stored settings)
- * keeps none of the code that reads and writes it: that comes with the modules that do.
- */
-export interface AtomicRecord {
-  flash: RecordFlash;
-  base: string;
-  /** The newest copy's sequence number and slot, 0 and 1 when there is none. */
-  seq: number;
-  slot: number;
-}
-
-export function atomicRecord(flash: RecordFlash, base: string): AtomicRecord {
-  return { flash: flash, base: base, seq: 0, slot: 1 };
-}
-
 interface Loaded { value: unknown; seq: number; slot: number }
 
 function slotName(base: string, slot: number): string {
@@ -63,58 +46,65 @@ function readSlot(flash: RecordFlash, base: string, slot: number, parse: boolean
   }
 }
 
-/** The newest intact copy, or undefined when neither copy checks out. */
-export function loadRecord(r: AtomicRecord): unknown {
-  // The copies are checked first and only the newer intact one is parsed (one whose text is not
-  // JSON gives way to the other): two values of a large record are never in memory at once.
-  const a = readSlot(r.flash, r.base, 0, false);
-  const b = readSlot(r.flash, r.base, 1, false);
-  const best = a && b ? (a.seq >= b.seq ? a : b) : a || b;
-  if (!best) return undefined;
-  const other = best === a ? b : a;
-  let got = readSlot(r.flash, r.base, best.slot, true);
-  if (!got && other) got = readSlot(r.flash, r.base, other.slot, true);
-  if (!got) return undefined;
-  r.seq = got.seq;
-  r.slot = got.slot;
-  return got.value;
-}
+export class AtomicRecord {
+  private seq = 0;
+  private slot = 1;
 
-/** Writes into the slot that does not hold the newest copy; false when the flash refused. */
-export function saveRecord(r: AtomicRecord, value: unknown): boolean {
-  const flash = r.flash;
-  const body = JSON.stringify(value);
-  const next = r.slot ? 0 : 1;
-  const name = slotName(r.base, next);
-  const head = (r.seq + 1) + " " + flash.crc(body) + " ";
-  let written = false;
-  try {
-    if (flash.writeAt && flash.readAt) {
-      // In two pieces, each read back in place: the text is never joined to its header.
-      const size = head.length + body.length;
-      written = flash.writeAt(name, head, 0, size) && flash.writeAt(name, body, head.length, size) &&
-        (flash.read(name) || "").length === size && flash.readAt(name, 0, head.length) === head &&
-        flash.readAt(name, head.length, body.length) === body;
-    } else {
-      const data = head + body;
-      written = flash.write(name, data) && flash.read(name) === data;
+  constructor(private flash: RecordFlash, private base: string) {}
+
+  /** The newest intact copy, or undefined when neither copy checks out. */
+  load(): unknown {
+    // The copies are checked first and only the newer intact one is parsed (one whose text is not
+    // JSON gives way to the other): two values of a large record are never in memory at once.
+    const a = readSlot(this.flash, this.base, 0, false);
+    const b = readSlot(this.flash, this.base, 1, false);
+    const best = a && b ? (a.seq >= b.seq ? a : b) : a || b;
+    if (!best) return undefined;
+    const other = best === a ? b : a;
+    let got = readSlot(this.flash, this.base, best.slot, true);
+    if (!got && other) got = readSlot(this.flash, this.base, other.slot, true);
+    if (!got) return undefined;
+    this.seq = got.seq;
+    this.slot = got.slot;
+    return got.value;
+  }
+
+  /** Writes into the slot that does not hold the newest copy; false when the flash refused. */
+  save(value: unknown): boolean {
+    const flash = this.flash;
+    const body = JSON.stringify(value);
+    const next = this.slot ? 0 : 1;
+    const name = slotName(this.base, next);
+    const head = (this.seq + 1) + " " + flash.crc(body) + " ";
+    let written = false;
+    try {
+      if (flash.writeAt && flash.readAt) {
+        // In two pieces, each read back in place: the text is never joined to its header.
+        const size = head.length + body.length;
+        written = flash.writeAt(name, head, 0, size) && flash.writeAt(name, body, head.length, size) &&
+          (flash.read(name) || "").length === size && flash.readAt(name, 0, head.length) === head &&
+          flash.readAt(name, head.length, body.length) === body;
+      } else {
+        const data = head + body;
+        written = flash.write(name, data) && flash.read(name) === data;
+      }
+    } catch (e) {
+      written = false;
     }
-  } catch (e) {
-    written = false;
+    if (!written) {
+      // A torn or refused copy must not outrank the good one at the next boot.
+      try { this.flash.erase(slotName(this.base, next)); } catch (e) { /* already gone */ }
+      return false;
+    }
+    this.seq++;
+    this.slot = next;
+    return true;
   }
-  if (!written) {
-    // A torn or refused copy must not outrank the good one at the next boot.
-    try { flash.erase(name); } catch (e) { /* already gone */ }
-    return false;
-  }
-  r.seq++;
-  r.slot = next;
-  return true;
-}
 
-export function eraseRecord(r: AtomicRecord): void {
-  r.flash.erase(slotName(r.base, 0));
-  r.flash.erase(slotName(r.base, 1));
-  r.seq = 0;
-  r.slot = 1;
+  erase(): void {
+    this.flash.erase(slotName(this.base, 0));
+    this.flash.erase(slotName(this.base, 1));
+    this.seq = 0;
+    this.slot = 1;
+  }
 }

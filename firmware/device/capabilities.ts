@@ -1,7 +1,6 @@
 // GET /api/v1/capabilities: the names this build accepts and the sound outputs and pin rules of
 // this device.
 import type { App } from "../app";
-import { chipRules } from "../system/chip";
 import { gpioCapabilities } from "../system/pins";
 import { EFFECTS, OVERLAYS, PALETTES, TRANSITIONS } from "./names";
 
@@ -20,6 +19,6 @@ export function capabilities(app: App): object {
       mp3: false,
       radio: false,
     },
-    gpio: gpioCapabilities(app.board, chipRules(app.system)),
+    gpio: gpioCapabilities(app.board, app.system.chip()),
   };
 }

@@ -3,10 +3,10 @@
 import type { Handler } from "../http/types";
 import { okThen } from "../http/types";
 import { isFirmwareFile } from "../version";
+import { flash } from "../platform/flash";
 
 const factoryReset: Handler = (req, app) => okThen(() => {
-  const Storage = require("Storage");
-  for (const name of Storage.list()) if (!isFirmwareFile(name)) Storage.erase(name);
+  for (const name of flash.list()) if (!isFirmwareFile(name)) flash.erase(name);
   app.restart();
 });
 export default factoryReset;

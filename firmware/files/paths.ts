@@ -6,14 +6,14 @@
 //   name find it without anything else (icons, palettes).
 // - Long: the letter, a tilde, and 8 hex digits of E.CRC32 of the letter and the name, with one
 //   more digit (1-9) when another long name already took those ("/MP3/<36 characters>" is
-//   "3~0c1d2e3f"). The index, an atomic record "fidx" (two copies with a sequence number and a
+//   "3~0c1d2e3f"). The index, an AtomicRecord "fidx" (two copies with a sequence number and a
 //   checksum, core/persist.ts), maps each such Storage name to its file name; a long name is
 //   found, listed and removed through it, and a file under a long name is published by writing it
 //   under a fresh Storage name and then saving the index, so replacing one is atomic. A Storage
 //   file of this form that the index does not name is a leftover of a cut-short publication.
 //
 // Nothing else of the API's starts with a folder letter followed by "/" or "~".
-import { atomicRecord, loadRecord, saveRecord, type RecordFlash } from "../core/persist";
+import { AtomicRecord, type RecordFlash } from "../core/persist";
 
 /** The folders of the files API and their letters in Storage names. */
 const FOLDERS = "/ICONS I /MELODIES M /PALETTES P /MP3 3";
@@ -71,10 +71,10 @@ export interface LongIndex {
 }
 
 export function openLongIndex(): LongIndex {
-  const rec = atomicRecord(recordFlash(), LONG_INDEX);
-  const v = loadRecord(rec);
+  const rec = new AtomicRecord(recordFlash(), LONG_INDEX);
+  const v = rec.load();
   const map = v && typeof v === "object" ? v as { [stored: string]: string } : {};
-  return { map: map, save: () => saveRecord(rec, map) };
+  return { map: map, save: () => rec.save(map) };
 }
 
 /** The index of long names: Storage name to file name. Empty when there is none yet. */

@@ -2,16 +2,12 @@
 // passes its row's check (colours are stored packed, which the colour parser accepts, and
 // weekdays as numbers); unknown keys are dropped. Nothing stored gives the defaults.
 import { isFailure } from "../core/failure";
-import { loadRecord } from "../core/persist";
-import type { AtomicRecord } from "../core/persist";
 import { defaultSettings, eachField, holderOf, leafName } from "./schema";
 import type { Bag } from "./schema";
 import { checkValue, weekdaysFrom } from "./validate";
 import type { Settings } from "./types";
 
-/** The newest intact copy of `record` (which it marks as the newest) read back. */
-function loadSettings(record: AtomicRecord): Settings {
-  const raw = loadRecord(record);
+function loadSettings(raw: unknown): Settings {
   const src: Bag = typeof raw === "object" && raw !== null && !Array.isArray(raw) ? raw as Bag : {};
   const out = defaultSettings();
   const bag = out as unknown as Bag;

@@ -1,9 +1,7 @@
 // The stored settings: two-copy atomic record "set" and listeners that apply a change the moment
-// it is made. Reading a stored copy back (with every key's check) is the module settings/load;
-// writing one is the module core/record.
-import { atomicRecord } from "../core/persist";
-import type { AtomicRecord, RecordFlash } from "../core/persist";
-import type RecordWrites from "../core/record.mod";
+// it is made. Reading a stored copy back (with every key's check) is the module settings/load.
+import { AtomicRecord } from "../core/persist";
+import type { RecordFlash } from "../core/persist";
 import { loadModule } from "../platform/modules";
 import type SettingsLoad from "./load.mod";
 import type { Settings } from "./types";
@@ -16,19 +14,19 @@ export class SettingsStore {
   private listeners: SettingsListener[];
 
   constructor(flash: RecordFlash) {
-    this.record = atomicRecord(flash, "set");
+    this.record = new AtomicRecord(flash, "set");
     this.listeners = [];
   }
 
   /** Reads the newest intact copy (the defaults for whatever is missing or no longer valid). */
   load(): void {
-    this.current = loadModule<typeof SettingsLoad>("settings/load")(this.record);
+    this.current = loadModule<typeof SettingsLoad>("settings/load")(this.record.load());
     this.changed();
   }
 
   /** Persists `next` and makes it current; false (nothing changed) when the flash refused. */
   save(next: Settings): boolean {
-    if (!loadModule<typeof RecordWrites>("core/record").save(this.record, next)) return false;
+    if (!this.record.save(next)) return false;
     this.current = next;
     this.changed();
     return true;
@@ -36,7 +34,7 @@ export class SettingsStore {
 
   /** Erases both stored copies and returns to the defaults. */
   wipe(): void {
-    loadModule<typeof RecordWrites>("core/record").erase(this.record);
+    this.record.erase();
     this.load();
   }
 

@@ -2,19 +2,14 @@
 // the right type and range; unknown keys are dropped. A pin map that fails validation is
 // replaced as a whole by the board's defaults (the stored copy is left as it is). Nothing stored
 // gives the factory configuration.
-import { loadRecord } from "../core/persist";
+import type { ChipRules } from "../../boards/board";
 import { fieldRows, defaultConfig, parseField } from "./schema";
 import type { Bag, SystemConfig } from "./schema";
 import { checkField } from "./validate";
 import { isInteger } from "../core/number";
 import { checkI2sSet, validatePinMap } from "./pins";
-import { chipRules } from "./chip";
-import type { SystemStore } from "./store";
 
-/** The newest intact copy of the store's record (which it marks as the newest) read back. */
-function loadSystem(system: SystemStore): { config: SystemConfig; pinFallback: boolean } {
-  const raw = loadRecord(system.record);
-  const chip = chipRules(system);
+function loadSystem(raw: unknown, chip: ChipRules): { config: SystemConfig; pinFallback: boolean } {
   const src: Bag = typeof raw === "object" && raw !== null && !Array.isArray(raw) ? raw as Bag : {};
   const cfg = defaultConfig(chip);
   const out = cfg as unknown as Bag;

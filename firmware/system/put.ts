@@ -5,7 +5,6 @@ import { failure, isFailure } from "../core/failure";
 import type { Failure } from "../core/failure";
 import type { SystemConfig } from "./schema";
 import { applySystemPut } from "./validate";
-import { chipRules } from "./chip";
 
 /**
  * The configuration `req.body` makes, stored and in force, or the failure (nothing changed). The
@@ -13,7 +12,7 @@ import { chipRules } from "./chip";
  */
 export function putSystem(req: { body: unknown }, app: App): SystemConfig | Failure {
   const before = app.system.config;
-  const next = applySystemPut(before, req.body, chipRules(app.system));
+  const next = applySystemPut(before, req.body, app.system.chip());
   if (isFailure(next)) return next;
   // Merged: the body is not held while the configuration is saved (a restore hands over a whole
   // configuration).

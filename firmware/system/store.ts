@@ -1,11 +1,11 @@
 // The stored system configuration: two-copy atomic record "sys". Reading a stored copy back
 // (defaults for whatever is missing or damaged, the board's pin map when the stored one is
-// unusable) is the module system/load; writing one is the module core/record.
-import type { Board } from "../../boards/board";
-import { atomicRecord } from "../core/persist";
-import type { AtomicRecord, RecordFlash } from "../core/persist";
-import type RecordWrites from "../core/record.mod";
+// unusable) is the module system/load.
+import type { Board, ChipRules } from "../../boards/board";
+import { AtomicRecord } from "../core/persist";
+import type { RecordFlash } from "../core/persist";
 import { loadModule } from "../platform/modules";
+import { fwFile } from "../platform/slot";
 import type SystemLoad from "./load.mod";
 import type { SystemConfig } from "./schema";
 
@@ -26,9 +26,9 @@ export class SystemStore {
   live!: LiveConfig;
   /** True when the last load found an unusable pin map and runs on the board defaults instead. */
   pinFallback: boolean;
-  /** Read by the modules that load and write it, and by the chip rules' reader (system/chip.ts). */
-  record: AtomicRecord;
-  board: Board;
+  private record: AtomicRecord;
+  private board: Board;
+  private flash: RecordFlash;
   /**
    * The whole configuration while it is held, else null (read again from flash when asked). A
    * caller that knows it will not be asked for soon may let it go (a restore, before applying
@@ -45,7 +45,8 @@ export class SystemStore {
 
   constructor(flash: RecordFlash, board: Board) {
     this.board = board;
-    this.record = atomicRecord(flash, "sys");
+    this.flash = flash;
+    this.record = new AtomicRecord(flash, "sys");
     this.pinFallback = false;
     this.held = null;
     this.login = "";
@@ -61,7 +62,7 @@ export class SystemStore {
       // Read again after it was let go: the same stored copy that `live` and `login` were made
       // from (every save and wipe makes them afresh), so they are kept, not made again beside
       // whatever still holds their strings.
-      this.held = loadModule<typeof SystemLoad>("system/load")(this).config;
+      this.held = loadModule<typeof SystemLoad>("system/load")(this.record.load(), this.chip()).config;
     }
     this.hold();
     return this.held as SystemConfig;
@@ -69,14 +70,14 @@ export class SystemStore {
 
   /** Reads the newest intact copy; see system/load.mod.ts. */
   load(): void {
-    const loaded = loadModule<typeof SystemLoad>("system/load")(this);
+    const loaded = loadModule<typeof SystemLoad>("system/load")(this.record.load(), this.chip());
     this.use(loaded.config);
     this.pinFallback = loaded.pinFallback;
   }
 
   /** Persists `next` and makes it current; false (nothing changed) when the flash refused. */
   save(next: SystemConfig): boolean {
-    if (!loadModule<typeof RecordWrites>("core/record").save(this.record, next)) return false;
+    if (!this.record.save(next)) return false;
     this.use(next);
     this.pinFallback = false;
     return true;
@@ -84,7 +85,7 @@ export class SystemStore {
 
   /** Erases both stored copies and returns to the factory configuration. */
   wipe(): void {
-    loadModule<typeof RecordWrites>("core/record").erase(this.record);
+    this.record.erase();
     this.load();
   }
 
@@ -108,4 +109,15 @@ export class SystemStore {
       this.drop = undefined;
     }, HOLD_MS);
   }
+
+  /**
+   * The board's chip rules, read from their Storage file (build/chips.mjs) for each use: pins
+   * are validated and reported rarely, and the tables are not held in between.
+   */
+  chip(): ChipRules {
+    const text = this.flash.read(fwFile("chip." + this.board.id));
+    if (text === undefined) throw new Error("chip rules chip." + this.board.id + " are missing");
+    return JSON.parse(text) as ChipRules;
+  }
+
 }

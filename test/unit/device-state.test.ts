@@ -15,7 +15,6 @@ import { defaultSettings } from "../../firmware/settings/schema";
 import type { App } from "../../firmware/app";
 import type { ApiRequest, Handler, Reply, Route } from "../../firmware/http/types";
 import type { Failure } from "../../firmware/core/failure";
-import { boardFlash } from "./mem-flash";
 
 // ---- Espruino stand-ins -----------------------------------------------------------------------
 
@@ -75,8 +74,7 @@ function makeApp(board: Board, edit?: (c: SystemConfig) => void): { app: App; ca
     board,
     version: "1.2.3",
     mode: "station",
-    // The chip rules are read from the flash of the store's record (system/chip.ts).
-    system: { config, board, record: { flash: boardFlash() } },
+    system: { config, chip: () => (board === esp32 ? esp32Chip : esp32s3Chip) },
     settings: { current: defaultSettings() },
     runtime: new Runtime(config),
     ownHosts: () => [],

@@ -25,17 +25,18 @@ import { fwFile } from "./platform/slot";
 import { watchTrial } from "./update/trial";
 import { ConnectionStatus } from "./net/status";
 
-/** Storage file of the route table, written by the build from ./routes.ts. */
-const ROUTES_FILE = "routes";
 /** Port of the setup access point's server, whatever webPort says. */
 const SETUP_PORT = 80;
 /** How long the request pipeline stays loaded after the last request came in. */
 const SERVE_KEEP_MS = 500;
 
-/** Restarts (ms 0) or sleeps for `ms`; the module device/power leaves the boot mark first. */
-function powerDown(ms: number): void {
+/**
+ * Restarts (ms 0 or none) or sleeps for `ms`; the module device/power leaves the boot mark first.
+ * App's restart and sleep both, as they are: a wrapper each would be two more functions for good.
+ */
+function powerDown(ms?: number): void {
   try {
-    loadModule<typeof PowerDown>("device/power")(ms);
+    loadModule<typeof PowerDown>("device/power")(ms || 0);
   } catch (e) {
     // Without the module: restart all the same (the next boot then reports a power-on).
     restart();
@@ -62,12 +63,10 @@ system.load();
 const settings = new SettingsStore(flash);
 settings.load();
 const runtime = new Runtime(system.config);
-const hostname = runtime.hostname;
-let mode = "station";
 const health: LinkHealth = { wifiUp: false, brokerDown: false };
 const display = new Display(system, settings, runtime, () => {
   // No dots on the setup screen.
-  if (mode === "setup") return null;
+  if (app.mode === "setup") return null;
   const cfg = system.live;
   health.wifiUp = runtime.wifi.state === "connected";
   health.brokerDown = cfg.mqttEnabled && cfg.mqttHost !== "" && (!runtime.mqtt || runtime.mqtt.state !== "connected");
@@ -83,12 +82,12 @@ const app: App = {
   runtime,
   display,
   ownHosts: () => {
-    const name = hostname.toLowerCase();
+    const name = runtime.hostname.toLowerCase();
     return [hostOf(wifi.stationIp()), hostOf(wifi.accessPointIp()), name, name + ".local"];
   },
-  accessPointIp: () => wifi.accessPointIp(),
-  restart: () => powerDown(0),
-  sleep: (ms: number) => powerDown(ms),
+  accessPointIp: wifi.accessPointIp,
+  restart: powerDown,
+  sleep: powerDown,
 };
 logs.zone = display.clock.tz;
 if (system.pinFallback) log("stored pin map is unusable; using the board's defaults");
@@ -97,12 +96,12 @@ if (system.pinFallback) log("stored pin map is unusable; using the board's defau
 display.clock.setZone(system.config.tz);
 display.start();
 watchTrial(app);
-bringUpNetwork(app, hostname, (m) => {
-  app.mode = m;
-  mode = m;
+bringUpNetwork(app, (mode) => {
+  app.mode = mode;
   const port = mode === "setup" || system.config.webPort <= 0 ? SETUP_PORT : system.config.webPort;
-  // The route table is read in place from Storage (see http/router.ts).
-  const routes = flash.read(fwFile(ROUTES_FILE)) || "\n";
+  // The route table, written by the build from ./routes.ts, is read in place from Storage (see
+  // http/router.ts).
+  const routes = flash.read(fwFile("routes")) || "\n";
   const serve = heldModule<typeof Serve>("http/serve", SERVE_KEEP_MS);
   const answer = (req: EspRequest, res: EspResponse) => {
     try {
@@ -144,7 +143,7 @@ bringUpNetwork(app, hostname, (m) => {
 let ntpServer = "";
 setInterval(() => {
   runtime.tick();
-  if (mode !== "station") return;
+  if (app.mode !== "station") return;
   const server = system.live.ntpServer;
   if (server !== ntpServer) startNtp(server);
   // Kept even when the text is the same: a saved system configuration brings a copy of every

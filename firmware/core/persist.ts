@@ -1,6 +1,7 @@
 // Records that survive a power cut at any moment. Espruino's Storage.write over an existing file
-// erases it before writing, so each record alternates between two files; each copy carries a
-// sequence number and a checksum, and a load takes the newest copy that checks out.
+// erases it before writing, so each record alternates between two files, "<base>.0" and
+// "<base>.1"; each copy carries a sequence number and a checksum, and a load takes the newest copy
+// that checks out.
 
 export interface RecordFlash {
   read(name: string): string | undefined;
@@ -19,16 +20,12 @@ export interface RecordFlash {
 
 interface Loaded { value: unknown; seq: number; slot: number }
 
-function slotName(base: string, slot: number): string {
-  return base + "." + slot;
-}
-
 /**
  * Copy `slot` of record `base` when its checksum checks out (null when it does not): its sequence
  * number and, with `parse`, its value (null when its text is not JSON).
  */
 function readSlot(flash: RecordFlash, base: string, slot: number, parse: boolean): Loaded | null {
-  const raw = flash.read(slotName(base, slot));
+  const raw = flash.read(base + "." + slot);
   if (!raw) return null;
   // Layout: "<seq> <crc> <json>"
   const a = raw.indexOf(" ");
@@ -47,10 +44,11 @@ function readSlot(flash: RecordFlash, base: string, slot: number, parse: boolean
 }
 
 export class AtomicRecord {
-  private seq = 0;
-  private slot = 1;
+  /** Sequence number and slot of the newest copy (read and reset by eraseRecord too). */
+  seq = 0;
+  slot = 1;
 
-  constructor(private flash: RecordFlash, private base: string) {}
+  constructor(readonly flash: RecordFlash, readonly base: string) {}
 
   /** The newest intact copy, or undefined when neither copy checks out. */
   load(): unknown {
@@ -74,7 +72,7 @@ export class AtomicRecord {
     const flash = this.flash;
     const body = JSON.stringify(value);
     const next = this.slot ? 0 : 1;
-    const name = slotName(this.base, next);
+    const name = this.base + "." + next;
     const head = (this.seq + 1) + " " + flash.crc(body) + " ";
     let written = false;
     try {
@@ -93,18 +91,22 @@ export class AtomicRecord {
     }
     if (!written) {
       // A torn or refused copy must not outrank the good one at the next boot.
-      try { this.flash.erase(slotName(this.base, next)); } catch (e) { /* already gone */ }
+      try { this.flash.erase(name); } catch (e) { /* already gone */ }
       return false;
     }
     this.seq++;
     this.slot = next;
     return true;
   }
+}
 
-  erase(): void {
-    this.flash.erase(slotName(this.base, 0));
-    this.flash.erase(slotName(this.base, 1));
-    this.seq = 0;
-    this.slot = 1;
-  }
+/**
+ * Erases both copies of `record`. A function rather than a method: only a request's module erases
+ * a record, and a method would stay in memory with the class.
+ */
+export function eraseRecord(record: AtomicRecord): void {
+  record.flash.erase(record.base + ".0");
+  record.flash.erase(record.base + ".1");
+  record.seq = 0;
+  record.slot = 1;
 }

@@ -33,27 +33,24 @@ export class AdcSampler {
     return taken < MEDIAN_SLOTS ? taken : MEDIAN_SLOTS;
   }
 
-  /** Median of the readings held; the upper middle one for an even count; 0 when empty. */
+  /**
+   * Median of the readings held; the upper middle one for an even count; 0 when empty. Without
+   * sorting a copy: the reading that has exactly as many smaller-or-equal neighbours as needed.
+   */
   median(): number {
-    return medianOf(this.ring, this.size());
-  }
-}
-
-/**
- * Median of the first `n` values of `v` (n <= 5) without sorting a copy: the element that has
- * exactly as many smaller-or-equal neighbours as needed. For an even count the upper middle.
- */
-export function medianOf(v: ArrayLike<number>, n: number): number {
-  if (n <= 0) return 0;
-  const k = n >> 1; // index of the median in sorted order
-  for (let i = 0; i < n; i++) {
-    let below = 0;
-    let equal = 0;
-    for (let j = 0; j < n; j++) {
-      if (v[j] < v[i]) below++;
-      else if (v[j] === v[i]) equal++;
+    const v = this.ring;
+    const n = this.size();
+    if (n <= 0) return 0;
+    const k = n >> 1; // index of the median in sorted order
+    for (let i = 0; i < n; i++) {
+      let below = 0;
+      let equal = 0;
+      for (let j = 0; j < n; j++) {
+        if (v[j] < v[i]) below++;
+        else if (v[j] === v[i]) equal++;
+      }
+      if (below <= k && k < below + equal) return v[i];
     }
-    if (below <= k && k < below + equal) return v[i];
+    return v[0];
   }
-  return v[0];
 }

@@ -24,7 +24,7 @@ export const TICK_MS = 2000;
 const MAX_CLOCK_STEP_MS = 60000;
 
 export class Runtime {
-  /** MAC without colons, lower case; set by begin(). */
+  /** MAC without colons, lower case; set at boot by the module device/boot. */
   uid: string;
   /** The hostname in use, fixed at boot (config hostname, else derived from the uid). */
   hostname: string;
@@ -45,11 +45,11 @@ export class Runtime {
   /** Made when the MQTT session first starts (main.ts): a clock that never uses MQTT holds none. */
   mqtt?: ConnectionStatus;
   /**
-   * The Wi-Fi scan of the setup page: one at a time, its results handed out once. Null but from a
-   * scan's start to its results being handed out, or dropped when nobody comes for them (system/
-   * wifi-scan makes it and drops it).
+   * The Wi-Fi scan of the setup page: one at a time, its results handed out once. Absent but from
+   * a scan's start to its results being handed out, or dropped when nobody comes for them (system/
+   * wifi-scan makes it and deletes it).
    */
-  wifiScan: { started: number; running: boolean; found: ScanResult[] | null; forget?: number } | null;
+  wifiScan?: { started: number; running: boolean; found: ScanResult[] | null; forget?: number };
   /** Present only when the pin was wired at boot. */
   battery?: AdcSampler;
   light?: AdcSampler;
@@ -57,7 +57,7 @@ export class Runtime {
   lightRaw: number;
   /** Present only when a sensor identified itself at boot. */
   env?: EnvSampler;
-  /** Milliseconds since boot as of the last clock(); uptime in whole seconds is device state's. */
+  /** Milliseconds since boot as of the last sample(); uptime in whole seconds is device state's. */
   upMs: number;
   private lastMs: number;
 
@@ -78,7 +78,6 @@ export class Runtime {
     this.indicators = newIndicators();
     this.messageCount = 0;
     this.wifi = new ConnectionStatus();
-    this.wifiScan = null;
     this.lightRaw = -1;
     this.upMs = 0;
     this.lastMs = 0;
@@ -102,8 +101,7 @@ export class Runtime {
    * calibration (ratio, offsets, ldrFactor) is applied when device state is read.
    */
   tick(): void {
-    this.clock();
-    this.sampleHeap();
+    this.sample();
     if (this.battery) this.battery.push(readAdc(this.battery.pin));
     const light = this.light;
     if (light) {
@@ -114,18 +112,18 @@ export class Runtime {
     if (this.env) sampleEnv(this.env);
   }
 
-  /** Free heap in bytes now, lowering the low-water mark when it is a new minimum. */
-  sampleHeap(): number {
-    const free = heap().freeBytes;
-    if (this.minFreeHeap < 0 || free < this.minFreeHeap) this.minFreeHeap = free;
-    return free;
-  }
-
-  /** Brings upMs up to now, immune to the wall clock being set. */
-  clock(): void {
+  /**
+   * Brings upMs up to now, immune to the wall clock being set, and returns the free heap in bytes,
+   * lowering the low-water mark when it is a new minimum. One method for the tick and device
+   * state both: each method of a class that lives as long as the firmware costs variables.
+   */
+  sample(): number {
     const now = nowMs();
     const step = now - this.lastMs;
     if (step > 0 && step < MAX_CLOCK_STEP_MS) this.upMs += step;
     this.lastMs = now;
+    const free = heap().freeBytes;
+    if (this.minFreeHeap < 0 || free < this.minFreeHeap) this.minFreeHeap = free;
+    return free;
   }
 }

@@ -37,8 +37,7 @@ export function deviceState(app: App): object {
   const cfg = app.system.config;
   const board = app.board;
   const now = nowMs();
-  const freeHeap = rt.sampleHeap();
-  rt.clock();
+  const freeHeap = rt.sample();
   const psram = board.fitted.psram !== "none";
   let psramFree = 0;
   if (psram) {

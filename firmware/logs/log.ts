@@ -4,8 +4,8 @@
 // would be a second, empty log; through the global every copy writes to the one the core reads.
 // What a copy holds is kept to log() itself: the ring brings the code that stamps and stores.
 
-/** The name of the global that holds the ring. */
-const RING = "PIXLOOP_LOG";
+// The ring is the global PIXLOOP_LOG. The name is spelt out where it is used: a top-level string
+// would be a variable for good in the core and in every module that logs.
 
 export interface LogRing {
   /**
@@ -28,17 +28,12 @@ export interface LogRing {
 
 /** The ring, or undefined when the core has not opened one (unit tests, tools). */
 export function logRing(): LogRing | undefined {
-  return (globalThis as unknown as { [name: string]: LogRing | undefined })[RING];
+  return (globalThis as unknown as { [name: string]: LogRing | undefined })["PIXLOOP_LOG"];
 }
 
 /** Prints an event and keeps it, with the time, among the newest lines. */
 export function log(text: string): void {
-  const ring = (globalThis as unknown as { [name: string]: LogRing | undefined })[RING];
+  const ring = (globalThis as unknown as { [name: string]: LogRing | undefined })["PIXLOOP_LOG"];
   if (ring) ring.log(ring, text);
   else print(text);
-}
-
-/** Makes `ring` the one every log() writes to (undefined: none). */
-export function installLog(ring: LogRing | undefined): void {
-  (globalThis as unknown as { [name: string]: LogRing | undefined })[RING] = ring;
 }

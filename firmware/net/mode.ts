@@ -11,27 +11,31 @@ import type OpenSetup from "./setup.mod";
 /** How often a station whose link dropped tries again. */
 const RECONNECT_MS = 5000;
 
-export function bringUpNetwork(app: App, hostname: string, ready: (mode: Mode) => void): void {
+/**
+ * Once at boot. The closures made here live as long as the firmware (the reconnect and the link
+ * watch), and with them this call's scope: it holds only what they need.
+ */
+export function bringUpNetwork(app: App, ready: (mode: Mode) => void): void {
   // The configuration is read where it is used: a PUT replaces the object.
-  const cfg = () => app.system.config;
   const status = app.runtime.wifi;
   let decided = false;
 
   const setup = () => {
     if (decided) return;
     decided = true;
-    loadModule<typeof OpenSetup>("net/setup")(app, hostname, ready);
+    loadModule<typeof OpenSetup>("net/setup")(app, app.runtime.hostname, ready);
   };
 
-  if (!cfg().wifiSsid) return setup();
+  if (!app.system.config.wifiSsid) return setup();
   // Cleared once the station is up: left to run, it would hold its few variables for the first
   // wifiConnectTimeout after every boot only to find the question settled.
-  const fallback = setTimeout(setup, cfg().wifiConnectTimeout);
+  const fallback = setTimeout(setup, app.system.config.wifiConnectTimeout);
 
   const attempt = () => {
     if (decided && app.mode !== "station") return;
-    status.connecting(cfg().wifiSsid);
-    wifi.join(cfg().wifiSsid, cfg().wifiPass, (err) => {
+    const cfg = app.system.config;
+    status.connecting(cfg.wifiSsid);
+    wifi.join(cfg.wifiSsid, cfg.wifiPass, (err) => {
       if (err) {
         status.failed(err, nowMs() + RECONNECT_MS);
         setTimeout(attempt, decided ? RECONNECT_MS : 1000);
@@ -45,9 +49,9 @@ export function bringUpNetwork(app: App, hostname: string, ready: (mode: Mode) =
       }
     });
   };
-  wifi.setHostname(hostname);
-  wifi.onLinkChange((up) => {
-    if (!up && decided && app.mode === "station" && status.state === "connected") {
+  // The hostname was given to the radio by the boot module (device/boot), before this.
+  wifi.onLinkLost(() => {
+    if (decided && app.mode === "station" && status.state === "connected") {
       status.failed("link lost", nowMs() + RECONNECT_MS);
       setTimeout(attempt, RECONNECT_MS);
     }

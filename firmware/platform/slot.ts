@@ -12,7 +12,11 @@ export function slotPrefix(): string {
   return typeof PIXLOOP_SLOT === "string" ? PIXLOOP_SLOT : "";
 }
 
-/** The Storage name of the running slot's copy of firmware file `name` ("routes", "m.system.put"). */
+/**
+ * The Storage name of the running slot's copy of firmware file `name` ("routes", "m.system.put").
+ * The prefix is read here itself rather than through slotPrefix: the core keeps this one resident
+ * and only modules need the other.
+ */
 export function fwFile(name: string): string {
-  return slotPrefix() + name;
+  return (typeof PIXLOOP_SLOT === "string" ? PIXLOOP_SLOT : "") + name;
 }

@@ -36,9 +36,9 @@ export function setHostname(name: string): void {
   Wifi.setHostname(name);
 }
 
-export function onLinkChange(fn: (up: boolean) => void): void {
-  Wifi.on("connected", () => fn(true));
-  Wifi.on("disconnected", () => fn(false));
+/** `fn` runs each time the station's link drops (handed to the radio as it is: no wrapper to keep). */
+export function onLinkLost(fn: () => void): void {
+  Wifi.on("disconnected", fn);
 }
 
 export interface ScanResult { ssid: string; rssi: number; enc: boolean }

@@ -2,9 +2,10 @@
 // brings up the defaults.
 import type { Handler } from "../http/types";
 import { okThen } from "../http/types";
+import { wipeSettings } from "./store";
 
 const resetSettings: Handler = (req, app) => {
-  app.settings.wipe();
+  wipeSettings(app.settings);
   return okThen(() => app.restart());
 };
 export default resetSettings;

@@ -1,6 +1,6 @@
 // The stored settings: two-copy atomic record "set" and listeners that apply a change the moment
 // it is made. Reading a stored copy back (with every key's check) is the module settings/load.
-import { AtomicRecord } from "../core/persist";
+import { AtomicRecord, eraseRecord } from "../core/persist";
 import type { RecordFlash } from "../core/persist";
 import { loadModule } from "../platform/modules";
 import type SettingsLoad from "./load.mod";
@@ -10,7 +10,7 @@ export type SettingsListener = (current: Settings) => void;
 
 export class SettingsStore {
   current!: Settings;
-  private record: AtomicRecord;
+  readonly record: AtomicRecord;
   private listeners: SettingsListener[];
 
   constructor(flash: RecordFlash) {
@@ -32,12 +32,6 @@ export class SettingsStore {
     return true;
   }
 
-  /** Erases both stored copies and returns to the defaults. */
-  wipe(): void {
-    this.record.erase();
-    this.load();
-  }
-
   /** `fn` runs with the new settings after every load, save and wipe. */
   onChange(fn: SettingsListener): void {
     this.listeners.push(fn);
@@ -46,4 +40,13 @@ export class SettingsStore {
   private changed(): void {
     for (let i = 0; i < this.listeners.length; i++) this.listeners[i](this.current);
   }
+}
+
+/**
+ * Erases both stored copies of the settings and returns to the defaults. Not a method: only the
+ * reset's module runs it, and a method would stay in memory with the class.
+ */
+export function wipeSettings(store: SettingsStore): void {
+  eraseRecord(store.record);
+  store.load();
 }

@@ -20,21 +20,20 @@ export interface CallbackState {
 /** The `failed` mark of a module that does not load. */
 const NO_MODULE = " ";
 
-function onEdge(st: CallbackState, name: string, pressed: boolean): void {
-  if (!st.app.system.live.buttonCallback) return;
-  try {
-    loadModule<typeof SendCallback>("system/callback")(st, name, pressed);
-  } catch (e) {
-    if (st.failed !== NO_MODULE) log("buttonCallback: " + e);
-    st.failed = NO_MODULE;
-  }
-}
-
 /**
  * In station mode, once the network is up. The buttons are named after their wiring, whatever
- * swapButtons and rotate do to the loop: left, middle (the select button) and right.
+ * swapButtons and rotate do to the loop: left, middle (the select button) and right. The listener
+ * does the work itself: a function of its own would stay in memory beside it.
  */
 export function watchButtonCallback(app: App): void {
   const st: CallbackState = { app, busy: false, next: "", failed: "" };
-  app.display.buttons.push((name, pressed) => onEdge(st, name === "select" ? "middle" : name, pressed));
+  app.display.buttons.push((name, pressed) => {
+    if (!app.system.live.buttonCallback) return;
+    try {
+      loadModule<typeof SendCallback>("system/callback")(st, name === "select" ? "middle" : name, pressed);
+    } catch (e) {
+      if (st.failed !== NO_MODULE) log("buttonCallback: " + e);
+      st.failed = NO_MODULE;
+    }
+  });
 }

@@ -28,7 +28,6 @@ export class SystemStore {
   pinFallback: boolean;
   private record: AtomicRecord;
   private board: Board;
-  private flash: RecordFlash;
   /**
    * The whole configuration while it is held, else null (read again from flash when asked). A
    * caller that knows it will not be asked for soon may let it go (a restore, before applying
@@ -45,7 +44,6 @@ export class SystemStore {
 
   constructor(flash: RecordFlash, board: Board) {
     this.board = board;
-    this.flash = flash;
     this.record = new AtomicRecord(flash, "sys");
     this.pinFallback = false;
     this.held = null;
@@ -83,12 +81,6 @@ export class SystemStore {
     return true;
   }
 
-  /** Erases both stored copies and returns to the factory configuration. */
-  wipe(): void {
-    this.record.erase();
-    this.load();
-  }
-
   private use(config: SystemConfig): void {
     this.held = config;
     this.login = config.authEnabled ? config.authUser + ":" + config.authPass : "";
@@ -115,7 +107,8 @@ export class SystemStore {
    * are validated and reported rarely, and the tables are not held in between.
    */
   chip(): ChipRules {
-    const text = this.flash.read(fwFile("chip." + this.board.id));
+    // Through the record's flash: one property less on an object that lives as long as the firmware.
+    const text = this.record.flash.read(fwFile("chip." + this.board.id));
     if (text === undefined) throw new Error("chip rules chip." + this.board.id + " are missing");
     return JSON.parse(text) as ChipRules;
   }

@@ -25,7 +25,7 @@ type ScanState = NonNullable<Runtime["wifiScan"]>;
  */
 function forgetLater(rt: Runtime, s: ScanState): void {
   s.forget = setTimeout(() => {
-    if (rt.wifiScan === s) rt.wifiScan = null;
+    if (rt.wifiScan === s) delete rt.wifiScan;
   }, SCAN_KEEP_MS) as unknown as number;
 }
 
@@ -35,7 +35,7 @@ const wifiScan: Handler = (req, app) => {
   if (s.found) {
     // Handed out once; with no scan running the state goes too, until the next scan.
     const found = s.found;
-    rt.wifiScan = null;
+    delete rt.wifiScan;
     // The timer would hold the results until it ran.
     if (s.forget !== undefined) clearTimeout(s.forget);
     return json(found);

@@ -51,7 +51,8 @@ declare function analogRead(pin: Pin): number;
 declare function digitalRead(pin: Pin): number;
 declare function digitalWrite(pin: Pin, v: number | boolean): void;
 declare function pinMode(pin: Pin, mode: string): void;
-interface WatchEvent { state: boolean; time: number; lastTime?: number; }
+/** `pin` is the watched pin, a Pin (numeric: `0 | pin` is its number). */
+interface WatchEvent { state: boolean; time: number; lastTime?: number; pin: Pin; }
 declare function setWatch(fn: (e: WatchEvent) => void, pin: Pin,
   opts: { repeat?: boolean; edge?: "rising" | "falling" | "both"; debounce?: number }): number;
 declare function clearWatch(id?: number): void;

@@ -9,6 +9,8 @@ import * as esbuild from "esbuild";
 import { ROOT } from "../harness/root";
 // @ts-expect-error: a build script without type declarations
 import { espruinoBundle, renameOf } from "../../build/espruino-bundle.mjs";
+// @ts-expect-error: a build script without type declarations
+import { asExpression, moduleFile } from "../../build/modules.mjs";
 
 export function runInEspruino(bin: string, source: string, files: { [name: string]: string } = {}, timeoutMs = 120000): string[] {
   const options = espruinoBundle("", "esp32", "");
@@ -45,6 +47,18 @@ export function runInEspruino(bin: string, source: string, files: { [name: strin
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Module `id` ("logs/keep") as the build stores it, by its Storage name: for the `files` of a
+ * program that loads it.
+ */
+export function builtModule(id: string): { [name: string]: string } {
+  const options = espruinoBundle(path.join(ROOT, "firmware", id + ".mod.ts"), "esp32", path.join(ROOT, "dist", "unused"));
+  options.format = "esm";
+  options.write = false;
+  options.banner = undefined;
+  return { [moduleFile(id)]: renameOf(asExpression(esbuild.buildSync(options).outputFiles[0].text, id)) };
 }
 
 /**

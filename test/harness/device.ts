@@ -173,7 +173,7 @@ export class SimDevice {
     for (const w of this.watches.values()) {
       if (w.pin !== pin) continue;
       if (w.edge === "both" || (w.edge === "rising") === high) {
-        this.guard(() => w.fn({ state: high, time: Date.now() / 1000 }));
+        this.guard(() => w.fn({ state: high, time: Date.now() / 1000, pin }));
       }
     }
   }

@@ -33,6 +33,13 @@ function footprint(bytes: number): number {
 export class SimStorage {
   constructor(readonly dir: string, readonly capacity = STORAGE_BYTES) {
     fs.mkdirSync(dir, { recursive: true });
+    // Espruino's Storage functions are static: the firmware may call them apart from the object
+    // (platform/flash.ts holds them as they are).
+    this.read = this.read.bind(this);
+    this.write = this.write.bind(this);
+    this.erase = this.erase.bind(this);
+    this.list = this.list.bind(this);
+    this.getFree = this.getFree.bind(this);
   }
 
   private file(name: string): string {

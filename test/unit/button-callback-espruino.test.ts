@@ -12,6 +12,7 @@ import * as esbuild from "esbuild";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { ROOT } from "../harness/root";
+import { builtModule } from "../espruino/script";
 // @ts-expect-error: a build script without type declarations
 import { espruinoBundle, renameOf } from "../../build/espruino-bundle.mjs";
 
@@ -67,7 +68,11 @@ function bundle(port: number, gone: number): string {
   delete options.outfile;
   options.stdin = { contents: PROGRAM, resolveDir: ROOT, loader: "ts" };
   options.write = false;
-  return "var PORT = " + port + ", GONE = " + gone + ";\n" + renameOf(esbuild.buildSync(options).outputFiles[0].text);
+  // The module that keeps a logged line, in Storage as the clock holds it.
+  const keep = builtModule("logs/keep");
+  const store = Object.keys(keep).map((name) =>
+    "require('Storage').write(" + JSON.stringify(name) + ", atob(" + JSON.stringify(Buffer.from(keep[name], "latin1").toString("base64")) + "));\n");
+  return store.join("") + "var PORT = " + port + ", GONE = " + gone + ";\n" + renameOf(esbuild.buildSync(options).outputFiles[0].text);
 }
 
 function run(script: string, timeoutMs: number): Promise<string[]> {

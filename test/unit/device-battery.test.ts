@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { AdcSampler, medianOf } from "../../firmware/device/adc";
+import { AdcSampler } from "../../firmware/device/adc";
 import {
   adcToMillivolts, batteryPercent, cellVoltage, isLowBattery,
 } from "../../firmware/device/battery";
@@ -17,8 +17,20 @@ test("median of the last five readings", () => {
   assert.is(m.median(), 3);
   m.push(3000); // a spike does not move the median much: 1 4 2 3 3000
   assert.is(m.median(), 3);
-  assert.is(medianOf([2, 2, 9, 2, 9], 5), 2, "ties");
-  assert.is(medianOf([1, 8], 2), 8, "even count takes the upper middle");
+});
+
+/** A sampler holding `values`, in that order. */
+function holding(values: number[]): AdcSampler {
+  const m = new AdcSampler(34);
+  values.forEach((v) => m.push(v));
+  return m;
+}
+
+test("median: ties, and the upper middle of an even count", () => {
+  assert.is(holding([2, 2, 9, 2, 9]).median(), 2, "ties");
+  assert.is(holding([9, 2, 9, 9, 2]).median(), 9, "ties");
+  assert.is(holding([1, 8]).median(), 8, "even count takes the upper middle");
+  assert.is(holding([8, 1, 5, 3]).median(), 5, "even count takes the upper middle");
 });
 
 test("ADC counts to millivolts at the pin (3300 mV full scale)", () => {

@@ -6,6 +6,7 @@ import Module from "node:module";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { SimAdc, SimBme280, SimI2C, SimSht31 } from "../harness/sensors";
+import { crc32 } from "../harness/crc32";
 import esp32, { chip as esp32Chip } from "../../boards/esp32";
 import esp32s3, { chip as esp32s3Chip } from "../../boards/esp32s3";
 import type { Board } from "../../boards/board";
@@ -46,6 +47,9 @@ g.PIXLOOP_VERSION = "1.2.3";
 g.PIXLOOP_FILES = "index.html,routes";
 g.analogRead = (pin: number) => adc.read(pin);
 g.I2C = SimI2C;
+// Espruino's E as far as platform/flash takes it when it loads (its CRC32), unless a suite before
+// this one left its own.
+if (!g.E) g.E = { CRC32: (s: string) => crc32(Buffer.from(s, "latin1")) };
 (process as unknown as { memory: (gc?: boolean) => typeof memory }).memory = () => Object.assign({}, memory);
 
 declare const require: { (id: string): unknown; cache: { [path: string]: unknown } };

@@ -3,9 +3,9 @@
 // own there), what the ring costs, and that logging leaves nothing behind however long it goes on.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { runInEspruino, steadyGrowth } from "../espruino/script";
-import { installLog } from "../../firmware/logs/log";
-import { keepLine, openLog } from "../../firmware/logs/ring";
+import { builtModule, runInEspruino, steadyGrowth } from "../espruino/script";
+import { openLog } from "../../firmware/logs/ring";
+import { keepLine } from "../../firmware/logs/keep";
 import getLogs from "../../firmware/logs/get.mod";
 import type { ApiRequest, Reply } from "../../firmware/http/types";
 import type { App } from "../../firmware/app";
@@ -28,7 +28,8 @@ const SEQUENCE = `
 
 const PROGRAM = `
   import { log } from "./firmware/logs/log";
-  import { keepLine, openLog } from "./firmware/logs/ring";
+  import { openLog } from "./firmware/logs/ring";
+  import { keepLine } from "./firmware/logs/keep";
   import getLogs from "./firmware/logs/get.mod";
   import { toJson } from "./firmware/core/json";
   import type { ApiRequest, Reply } from "./firmware/http/types";
@@ -66,7 +67,7 @@ function inNode(): { all: string; after: string } {
     const read = (after: string) => JSON.stringify((getLogs({ query: { after } } as unknown as ApiRequest, {} as App) as Reply).json);
     return { all: read("0"), after: read("85") };
   } finally {
-    installLog(undefined);
+    delete (globalThis as { PIXLOOP_LOG?: unknown }).PIXLOOP_LOG;
     for (const k of ["E", "getTime"] as const) {
       if (saved[k] === undefined) delete g[k];
       else g[k] = saved[k];
@@ -79,7 +80,7 @@ test("the ring in Espruino: the same lines as in Node, a fixed cost, no growth",
     console.log("  skipped: set ESPRUINO to run the log ring in the real interpreter");
     return;
   }
-  const lines = runInEspruino(bin, PROGRAM).filter((l) => l.startsWith(MARK)).map((l) => l.slice(MARK.length));
+  const lines = runInEspruino(bin, PROGRAM, builtModule("logs/keep")).filter((l) => l.startsWith(MARK)).map((l) => l.slice(MARK.length));
   const get = (key: string) => {
     const l = lines.find((x) => x.startsWith(key + " "));
     assert.ok(l !== undefined, key + " missing in: " + lines.join(" | "));

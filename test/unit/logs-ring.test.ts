@@ -3,8 +3,9 @@
 // is logs-espruino.test.ts.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { log, logRing, installLog } from "../../firmware/logs/log";
-import { keepLine, openLog, stampLine, LINE_MAX, LINES_MAX, LOG_BYTES } from "../../firmware/logs/ring";
+import { log, logRing } from "../../firmware/logs/log";
+import { openLog, LOG_BYTES } from "../../firmware/logs/ring";
+import { keepLine, stampLine, LINE_MAX, LINES_MAX } from "../../firmware/logs/keep";
 import getLogs from "../../firmware/logs/get.mod";
 import type { ApiRequest, Reply } from "../../firmware/http/types";
 import type { App } from "../../firmware/app";
@@ -31,7 +32,7 @@ test.before(() => {
 });
 
 test.after(() => {
-  installLog(undefined);
+  delete (globalThis as { PIXLOOP_LOG?: unknown }).PIXLOOP_LOG;
   for (const k of Object.keys(saved)) {
     if (saved[k] === undefined) delete g[k];
     else g[k] = saved[k];
@@ -47,7 +48,7 @@ function read(after?: string): { next: number; lines: string[] } {
 
 
 test("before anything is logged: next 0, no lines; log() still prints without a ring", () => {
-  installLog(undefined);
+  delete (globalThis as { PIXLOOP_LOG?: unknown }).PIXLOOP_LOG;
   log("not kept");
   assert.equal(printed.pop(), "not kept");
   assert.is(logRing(), undefined);
@@ -138,6 +139,29 @@ test("a line as long as the whole buffer replaces everything", () => {
   assert.equal(read(), { next: 2, lines: ["w".repeat(LINE_MAX)] });
   keepLine(ring, "after");
   assert.equal(read(), { next: 3, lines: ["after"] });
+});
+
+test("without its module a line is printed only; a module that logs while it loads does not loop", () => {
+  const hosts = g.PIXLOOP_HOST_MODULES as (id: string) => unknown;
+  const ring = openLog();
+  let loads = 0;
+  try {
+    g.PIXLOOP_HOST_MODULES = (id: string) => {
+      if (id !== "logs/keep") return hosts(id);
+      loads++;
+      // As loadModule reports a module that throws while it evaluates.
+      log("module logs/keep is broken");
+      throw new Error("module logs/keep did not load");
+    };
+    log("lost event");
+  } finally {
+    g.PIXLOOP_HOST_MODULES = hosts;
+  }
+  assert.is(loads, 1);
+  assert.equal(printed.slice(-2), ["lost event", "module logs/keep is broken"]);
+  assert.equal([ring.seq, ring.used], [0, 0]);
+  log("kept again");
+  assert.equal(read().lines.length, 1);
 });
 
 test.run();

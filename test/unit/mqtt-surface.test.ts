@@ -123,13 +123,13 @@ const espruinoModules: { [name: string]: unknown } = {
 
 /** Pin levels (buttons idle high) and the watches set on them. */
 let levels: { [pin: number]: number } = {};
-let watches: { pin: number; fn: (e: { state: boolean }) => void }[] = [];
+let watches: { pin: number; fn: (e: { state: boolean; pin: number }) => void }[] = [];
 let printed: string[] = [];
 
 /** A button on `pin` pressed (pulled low) or let go, as its watch reports it. */
 function setButton(pin: number, pressed: boolean): void {
   levels[pin] = pressed ? 0 : 1;
-  for (const w of watches) if (w.pin === pin) w.fn({ state: !pressed });
+  for (const w of watches) if (w.pin === pin) w.fn({ state: !pressed, pin });
 }
 
 const standIns: { [name: string]: unknown } = {

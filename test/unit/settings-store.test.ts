@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { SettingsStore } from "../../firmware/settings/store";
+import { SettingsStore, wipeSettings } from "../../firmware/settings/store";
 import { patchSettings } from "../../firmware/settings/patch";
 import { defaultSettings } from "../../firmware/settings/schema";
 import type { Settings } from "../../firmware/settings/types";
@@ -142,14 +142,14 @@ test("patch: validates, saves, tells listeners; refusals change nothing", () => 
   assert.is(seen.length, 1);
 });
 
-test("wipe erases both copies and returns to the defaults", () => {
+test("wipeSettings erases both copies and returns to the defaults", () => {
   const flash = new MemFlash();
   const s = loaded(flash);
   assert.ok(s.save(withChange(s.current, { brightness: 1 })));
   assert.ok(s.save(withChange(s.current, { brightness: 2 })));
   let calls = 0;
   s.onChange(() => { calls++; });
-  s.wipe();
+  wipeSettings(s);
   assert.equal(Object.keys(flash.files), []);
   assert.equal(s.current, defaultSettings());
   assert.is(calls, 1);
@@ -161,7 +161,7 @@ test("other records on the same flash are not touched", () => {
   flash.files["sys.0"] = "keep";
   const s = loaded(flash);
   assert.ok(s.save(withChange(s.current, { brightness: 3 })));
-  s.wipe();
+  wipeSettings(s);
   assert.equal(flash.files, { "sys.0": "keep" });
 });
 

@@ -137,20 +137,6 @@ test("a stored invalid pin map is replaced by the board defaults as a whole", ()
   assert.is(s.pinFallback, false);
 });
 
-test("wipe: both copies gone, factory config", () => {
-  const flash = boardFlash();
-  const s = new SystemStore(flash, esp32);
-  s.load();
-  assert.ok(s.save(withChange(s.config, { wifiSsid: "a" })));
-  assert.ok(s.save(withChange(s.config, { wifiSsid: "b" })));
-  s.wipe();
-  assert.equal(Object.keys(flash.files).filter((n) => n.startsWith("sys")), []);
-  assert.equal(s.config, defaultConfig(esp32Chip));
-  const again = new SystemStore(flash, esp32);
-  again.load();
-  assert.is(again.config.wifiSsid, "");
-});
-
 // --- the routes, through their handlers --------------------------------------------------------
 
 // The scan handler reaches the radio through platform/wifi, which requires Espruino's "Wifi":
@@ -182,7 +168,7 @@ function fakeApp(mode: "station" | "setup", flash: MemFlash) {
   system.load();
   system.save(withChange(system.config, { wifiSsid: "home", wifiPass: "secret", authPass: "a" }));
   const display = { clock: new LocalClock(() => Date.UTC(2025, 6, 1)) };
-  return { board: esp32, mode, system, display, runtime: { wifiScan: null } } as unknown as import("../../firmware/app").App;
+  return { board: esp32, mode, system, display, runtime: {} } as unknown as import("../../firmware/app").App;
 }
 
 async function routes(): Promise<Route[]> {
@@ -272,7 +258,7 @@ test("routes: wifi scan answers 202 until results are ready, then hands them out
     assert.is(typeof n.enc, "boolean");
   }
   // Nothing is kept once the results are out.
-  assert.is(app.runtime.wifiScan, null);
+  assert.is(app.runtime.wifiScan, undefined);
   // Served once: the next call starts over.
   assert.is((handler(scan)(req, app) as Reply).status, 202);
 });
@@ -304,7 +290,7 @@ test("routes: wifi scan results nobody comes for are dropped after 10 s, not kep
     assert.ok(app.runtime.wifiScan && app.runtime.wifiScan.found, "results came");
     assert.equal(caught.map((c) => c.ms), [10000]);
     caught[0].fn();
-    assert.is(app.runtime.wifiScan, null);
+    assert.is(app.runtime.wifiScan, undefined);
     // A later request starts a fresh scan.
     assert.is((handler(scan)(req, app) as Reply).status, 202);
     assert.ok(app.runtime.wifiScan, "a new scan runs");

@@ -12,14 +12,13 @@ export interface ButtonWiring {
   rotate: boolean;
 }
 
-/** Which way a press of the left button steps: -1 back, +1 forward. */
-export function leftStep(w: ButtonWiring): number {
-  return w.swapButtons !== w.rotate ? 1 : -1;
-}
-
-// Made outside loopButtons: a closure keeps its whole scope alive, and the wiring passed there is
-// the boot's configuration object, which a later PUT /system replaces.
-function onButton(loop: AppLoop, blocked: () => boolean, notices: NoticeQueue, left: number): ButtonListener {
+/** What the loop does on the buttons (platform/buttons), as wired at boot. */
+export function loopButtons(w: ButtonWiring, loop: AppLoop, blocked: () => boolean, notices: NoticeQueue): ButtonListener {
+  // Which way a press of the left button steps: -1 back, +1 forward.
+  const left = w.swapButtons !== w.rotate ? 1 : -1;
+  // The listener keeps this whole scope alive: it lets go of the wiring, the boot's configuration
+  // object, which a later PUT /system replaces.
+  w = null as unknown as ButtonWiring;
   return (name, pressed) => {
     if (!pressed) return;
     if (name === "select") {
@@ -29,9 +28,4 @@ function onButton(loop: AppLoop, blocked: () => boolean, notices: NoticeQueue, l
       loadModule<typeof Press>("apps/press")(loop, name === "left" ? left : -left);
     }
   };
-}
-
-/** What the loop does on the buttons (platform/buttons), as wired at boot. */
-export function loopButtons(w: ButtonWiring, loop: AppLoop, blocked: () => boolean, notices: NoticeQueue): ButtonListener {
-  return onButton(loop, blocked, notices, leftStep(w));
 }

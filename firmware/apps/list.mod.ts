@@ -8,6 +8,7 @@ import type { LoopApp } from "./types";
 import type { PushedApp } from "./payload-app";
 import { payloadFields } from "../payload/stored";
 import { findApp } from "./find-app";
+import { isPresent } from "./present";
 
 interface Entry {
   name: string;
@@ -37,13 +38,13 @@ const listApps: Handler = (req, app) => {
     for (const name of order) {
       const a = findApp(loop, name);
       // A built-in whose hardware is missing cannot be arranged: it does not exist.
-      if (a && !a.present()) continue;
+      if (a && !isPresent(a)) continue;
       out.push(entry(loop, name, a, out.length));
     }
   }
   const members = loop.rotation;
   for (const a of loop.apps) {
-    if (!a.present() || (order && order.indexOf(a.name) >= 0)) continue;
+    if (!isPresent(a) || (order && order.indexOf(a.name) >= 0)) continue;
     const at = order ? -1 : members.indexOf(a);
     out.push(entry(loop, a.name, a, at >= 0 ? at : null));
   }

@@ -10,9 +10,9 @@
 // after it, as has the frame that lands a page, and a request or a button that moves the loop
 // (moves.ts) loads what it brings on screen itself, as it runs outside frames.
 //
-// What runs only outside frames (re-reading the rotation, moving the loop on a request or a button,
-// the setup screen) lives in modules that are handed the loop: its fields and its resident steps
-// (go, land, seek, keepOnly, prepare) are theirs to use.
+// What runs only outside frames (choosing and loading the pages, prepare.ts; re-reading the
+// rotation, moving the loop on a request or a button, the setup screen) lives in modules that are
+// handed the loop: its fields and its resident steps (go, land, later) are theirs to use.
 //
 // Which apps take turns: the arrangement (`order`, what rotates and in which order, duplicates
 // allowed; `off`, what is switched off) picks them by name, so a name may wait for its app. Apps
@@ -20,12 +20,10 @@
 // arrival). A cover (the notifications) may hide the page on screen: the loop keeps turning
 // behind it.
 import type { Cover, FrameContext, LoopApp } from "./types";
-import type { LocalTime } from "../time/local";
 import type { Settings } from "../settings/types";
-import type Expire from "./expire.mod";
+import type Prepare from "./prepare.mod";
 import type RefreshLoop from "./refresh.mod";
 import { loadModule } from "../platform/modules";
-import { log } from "../logs/log";
 
 /** What the loop needs of the settings; read on every update, so a change applies at once. */
 export interface LoopTiming {
@@ -59,8 +57,11 @@ export class AppLoop {
   ahead: number;
   /** The change of page is near (or the page's time is up): the next page is wanted. */
   soon: boolean;
-  /** A prepare() is queued to run after the frame that landed a page. */
-  private queued: boolean;
+  /**
+   * Present (true) while the preparation (prepare.ts) is queued to run after the frame in
+   * progress; absent otherwise, as an absent property costs no variable.
+   */
+  declare private queued?: true;
   private transitionStart: number;
   private transitionMs: number;
   /** The running transition, an index into TRANSITIONS. */
@@ -94,7 +95,6 @@ export class AppLoop {
     this.target = -1;
     this.ahead = -1;
     this.soon = false;
-    this.queued = false;
     this.transitionStart = 0;
     this.transitionMs = 0;
     this.effect = 0;
@@ -103,7 +103,8 @@ export class AppLoop {
     this.off = [];
     this.cover = null;
     this.expires = Infinity;
-    this.fc = { now: 0, shownMs: 0, local: null as unknown as LocalTime, settings: null as unknown as Settings };
+    // Without `local`: no dwell check reads the local time.
+    this.fc = { now: 0, shownMs: 0, settings: null as unknown as Settings } as FrameContext;
     this.life = NaN;
     this.jumps = 0;
     // Which apps take turns is worked out by a module (it runs again only on requests).
@@ -184,53 +185,19 @@ export class AppLoop {
     }
     if (!t.autoTransition || this.index >= this.rotation.length) return;
     const cur = this.rotation[this.index];
-    if (this.ahead < 0) {
-      if (this.soon) return;
-      // Asked as if LEAD_MS later: a page's own dwell (passes of its text) is a function of time too.
-      f.shownMs = now - this.shownAt + LEAD_MS;
-      if (!this.timeUp(cur, t.appDurationMs)) return;
+    const wanted = this.ahead < 0;
+    if (wanted && this.soon) return;
+    // Until the next page is chosen, asked as if LEAD_MS later: a page's own dwell (passes of its
+    // text) is a function of time too.
+    f.shownMs = now - this.shownAt + (wanted ? LEAD_MS : 0);
+    if (!(cur.over ? cur.over(f, t.appDurationMs) : f.shownMs >= t.appDurationMs)) return;
+    if (wanted) {
       this.soon = true;
       this.later();
       return;
     }
-    f.shownMs = now - this.shownAt;
-    if (this.timeUp(cur, t.appDurationMs)) {
-      this.go(this.ahead, now, false, false);
-      if (this.target < 0) this.later();
-    }
-  }
-
-  /** Whether the time of `cur` on screen is up at the dwell checks' shownMs. */
-  private timeUp(cur: LoopApp, appDurationMs: number): boolean {
-    const f = this.fc;
-    return cur.over ? cur.over(f, appDurationMs) : f.shownMs >= appDurationMs;
-  }
-
-  /**
-   * Outside frames: releases the pages that left, loads the page on screen, and, once the change
-   * is near, chooses and loads the one to come next (skipping apps whose page cannot be loaded).
-   * Runs by itself after a frame that landed a page or found the change near; calling it again
-   * changes nothing.
-   */
-  prepare(): void {
-    if (this.life >= this.expires) {
-      // Lifetimes ran out: a module removes or marks the apps (seldom needed). Not again at every
-      // frame should the module be missing.
-      this.expires = Infinity;
-      try {
-        if (loadModule<typeof Expire>("apps/expire")(this)) loadModule<typeof RefreshLoop>("apps/refresh")(this);
-      } catch (e) {
-        log("lifetimes: " + e);
-      }
-    }
-    if (this.cover) this.cover.prepare();
-    const cur = this.selected();
-    const inc = this.target >= 0 ? this.rotation[this.target] : null;
-    if (cur && cur.load) cur.load();
-    // Choosing the next page releases the others first (a page that comes next again, as in a
-    // loop of two, stays loaded).
-    if (!inc && this.ahead < 0 && this.soon) this.ahead = this.seek(this.index, 1);
-    this.keepOnly(cur, inc || this.upcoming());
+    this.go(this.ahead, now, false, false);
+    if (this.target < 0) this.later();
   }
 
   /** Starts the transition to page `dest` (or lands on it at once); its page is loaded already. */
@@ -256,40 +223,16 @@ export class AppLoop {
     this.soon = false;
   }
 
-  /** Queues prepare() to run after the frame in progress (also for the cover's pages). */
+  /**
+   * Queues the loop's preparation (prepare.ts: which pages are in memory, also the cover's) to run
+   * after the frame in progress.
+   */
   later(): void {
     if (this.queued) return;
     this.queued = true;
     setTimeout(() => {
-      this.queued = false;
-      this.prepare();
+      delete this.queued;
+      loadModule<typeof Prepare>("apps/prepare")(this);
     }, 0);
-  }
-
-  /**
-   * The first page from index `from` in steps of `delta` whose page can be loaded, loaded; -1 when
-   * there is none. Outside transitions only: each candidate is loaded after every page but the one
-   * on screen was released, so no more than two are ever in memory.
-   */
-  seek(from: number, delta: number): number {
-    const n = this.rotation.length;
-    const cur = this.selected();
-    for (let k = 1; k < n; k++) {
-      const i = (((from + k * delta) % n) + n) % n;
-      const app = this.rotation[i];
-      this.keepOnly(cur, app);
-      if (!app.load || app.load()) return i;
-    }
-    this.keepOnly(cur, null);
-    return -1;
-  }
-
-  /** Releases every app's page but those of `a` and `b`. */
-  keepOnly(a: LoopApp | null, b: LoopApp | null): void {
-    const apps = this.apps;
-    for (let i = 0; i < apps.length; i++) {
-      const app = apps[i];
-      if (app !== a && app !== b && app.release) app.release();
-    }
   }
 }

@@ -1,5 +1,5 @@
 // A built-in app, whose page lives in a module (apps/builtin/<name in lower case>): what stays in
-// memory is its name and the rule that says whether it is present, so a page costs memory only
+// memory is its name and the part it needs to be present (present.ts), so a page costs memory only
 // while it is on screen or about to come (the last second before its change). The loop loads the
 // page (outside frames) and releases it; the engine draws through the app as through any other,
 // and an app whose module is missing or broken draws nothing.
@@ -9,6 +9,7 @@ import type { LoopApp, Page } from "./types";
 import type { TextKit } from "./text-kit";
 import { loadModule } from "../platform/modules";
 import { PageApp } from "./page-app";
+import { NEEDS_NOTHING } from "./present";
 import { log } from "../logs/log";
 
 /** What an app module is handed when its page is made: the live device and its configuration. */
@@ -26,36 +27,28 @@ export interface AppHost {
  */
 export type AppModule = (host: AppHost) => Page;
 
-/** The fitted part an app needs (its present() rule): none, a temperature or humidity sensor, a battery. */
-export const NEEDS_NOTHING = 0;
-export const NEEDS_TEMPERATURE = 1;
-export const NEEDS_HUMIDITY = 2;
-export const NEEDS_BATTERY = 3;
-
 export class ModuleApp extends PageApp implements LoopApp {
   name: string;
   /** On the prototype: one for every app. */
   declare origin: "builtin";
-  private needs: number;
-  private host: AppHost;
-  /** Loading failed once (and was logged): the page stays blank and is not tried again. */
-  private broken: boolean;
+  /**
+   * The part it needs to be present (present.ts); on the prototype while NEEDS_NOTHING, so that an
+   * app that needs no part holds no variable for it.
+   */
+  declare needs: number;
+  /** Read by present.ts too. */
+  host: AppHost;
+  /**
+   * Present (true) once loading failed (and was logged): the page stays blank and is not tried
+   * again. Absent otherwise, as an absent property costs no variable.
+   */
+  declare private broken?: true;
 
   constructor(name: string, needs: number, host: AppHost) {
     super();
     this.name = name;
-    this.needs = needs;
+    if (needs !== NEEDS_NOTHING) this.needs = needs;
     this.host = host;
-    this.broken = false;
-  }
-
-  /** From the parts the runtime found at boot; the module is not needed for it. */
-  present(): boolean {
-    const rt = this.host.runtime;
-    const needs = this.needs;
-    if (needs === NEEDS_BATTERY) return !!rt.battery;
-    if (needs === NEEDS_NOTHING) return true;
-    return !!rt.env && (needs === NEEDS_TEMPERATURE || rt.env.sensor.humidity);
   }
 
   load(): boolean {
@@ -70,3 +63,4 @@ export class ModuleApp extends PageApp implements LoopApp {
   }
 }
 ModuleApp.prototype.origin = "builtin";
+ModuleApp.prototype.needs = NEEDS_NOTHING;

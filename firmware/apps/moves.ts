@@ -1,6 +1,7 @@
 // Moving the loop from outside frames (a request, a button): a page forward or back, or an app
 // by name. The page brought on screen is loaded here, not in a frame.
 import type { AppLoop } from "./loop";
+import { keepOnly, prepareLoop, seek } from "./prepare";
 
 /** A request during a transition lands the incoming page first and moves on from there. */
 function settle(loop: AppLoop, now: number): void {
@@ -16,11 +17,11 @@ export function activateApp(loop: AppLoop, name: string, now: number, fast: bool
     settle(loop, now);
     if (i !== loop.index) {
       // Asked for by name, it comes even when its page cannot be loaded (it shows blank).
-      loop.keepOnly(loop.selected(), app);
+      keepOnly(loop, loop.selected(), app);
       if (app.load) app.load();
       loop.go(i, now, fast, false);
     }
-    loop.prepare();
+    prepareLoop(loop);
     return true;
   }
   return false;
@@ -33,7 +34,7 @@ export function activateApp(loop: AppLoop, name: string, now: number, fast: bool
 export function stepLoop(loop: AppLoop, delta: number, now: number, fast: boolean): void {
   if (loop.rotation.length < 2) return;
   settle(loop, now);
-  const to = loop.seek(loop.index, delta);
+  const to = seek(loop, loop.index, delta);
   if (to >= 0) loop.go(to, now, fast, delta < 0);
-  loop.prepare();
+  prepareLoop(loop);
 }

@@ -18,16 +18,20 @@ export class PageApp {
     return p && p.stillKey ? p.stillKey(f) : NaN;
   }
 
+  /** The whole page: its draw, else its still part with the moving part over it. */
   draw(c: Canvas, f: FrameContext): void {
     const p = this.page;
-    if (p) p.draw(c, f);
+    if (p && p.draw) p.draw(c, f);
+    else if (p && p.drawStill) {
+      p.drawStill(c, f);
+      if (p.drawMoving) p.drawMoving(c, f);
+    }
   }
 
   drawStill(c: Canvas, f: FrameContext): void {
     const p = this.page;
-    if (!p) return;
-    if (p.drawStill) p.drawStill(c, f);
-    else p.draw(c, f);
+    if (p && p.drawStill) p.drawStill(c, f);
+    else if (p && p.draw) p.draw(c, f);
   }
 
   drawMoving(c: Canvas, f: FrameContext): void {

@@ -66,10 +66,6 @@ export class PushedApp extends PageApp implements LoopApp {
     this.p = p;
   }
 
-  present(): boolean {
-    return true;
-  }
-
   load(): boolean {
     if (this.page) return true;
     try {

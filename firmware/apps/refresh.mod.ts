@@ -3,6 +3,8 @@
 import type { AppLoop } from "./loop";
 import type { LoopApp } from "./types";
 import { findApp } from "./find-app";
+import { prepareLoop } from "./prepare";
+import { isPresent } from "./present";
 
 /**
  * Re-reads which apps take turns (after a change of apps, arrangement or hardware); the page on
@@ -18,11 +20,11 @@ const refreshLoop = (loop: AppLoop, soon?: boolean): void => {
   const off = loop.off;
   for (let i = 0; i < order.length; i++) {
     const app = findApp(loop, order[i]);
-    if (app && app.present() && off.indexOf(app.name) < 0) next.push(app);
+    if (app && isPresent(app) && off.indexOf(app.name) < 0) next.push(app);
   }
   for (let i = 0; i < loop.apps.length; i++) {
     const app = loop.apps[i];
-    if (app.present() && off.indexOf(app.name) < 0 && order.indexOf(app.name) < 0) next.push(app);
+    if (isPresent(app) && off.indexOf(app.name) < 0 && order.indexOf(app.name) < 0) next.push(app);
   }
   const old = loop.index;
   loop.rotation = next;
@@ -37,6 +39,6 @@ const refreshLoop = (loop: AppLoop, soon?: boolean): void => {
   const to = arriving && at >= 0 ? next.indexOf(arriving) : -1;
   loop.target = to !== loop.index ? to : -1;
   if (soon) loop.later();
-  else loop.prepare();
+  else prepareLoop(loop);
 };
 export default refreshLoop;

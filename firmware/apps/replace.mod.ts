@@ -3,9 +3,10 @@ import type { AppLoop } from "./loop";
 import type { LoopApp } from "./types";
 import type RefreshLoop from "./refresh.mod";
 import { loadModule } from "../platform/modules";
+import { keepOnly } from "./prepare";
 
 const replaceApps = (loop: AppLoop, apps: LoopApp[]): void => {
-  loop.keepOnly(null, null);
+  keepOnly(loop, null, null);
   loop.apps = apps;
   loop.index = 0;
   loop.shownAt = NaN;

@@ -29,16 +29,12 @@ class TextPage implements LoopApp {
     this.origin = "builtin";
     this.color = color;
     this.line = kit.layout(text, font, upper);
-    this.track = kit.track();
+    this.track = new kit.Track();
     this.own = own;
     this.scroll = own as ScrollSpec;
     this.laidFor = -1;
     this.merged = null;
     this.mergedFrom = null;
-  }
-
-  present(): boolean {
-    return true;
   }
 
   draw(c: Canvas, f: FrameContext): void {

@@ -18,10 +18,16 @@ export interface FrameContext {
   grading?: number;
 }
 
-/** What draws a page, frame by frame; whatever it keeps between frames (layouts) it holds itself. */
+/**
+ * What draws a page, frame by frame; whatever it keeps between frames (layouts) it holds itself.
+ * It has draw, or drawStill (and drawMoving, if anything moves), or both.
+ */
 export interface Page {
-  /** Draws the whole page; the canvas was cleared to black before. */
-  draw(c: Canvas, f: FrameContext): void;
+  /**
+   * Draws the whole page; the canvas was cleared to black before. Without it, the whole page is
+   * drawStill with drawMoving over it (page-app.ts): one method less in memory.
+   */
+  draw?(c: Canvas, f: FrameContext): void;
   /**
    * Optional, for pages that mostly stand still: a number that changes whenever the still part
    * would look different (a settings change is noticed by the engine itself). With it the engine
@@ -37,11 +43,10 @@ export interface Page {
 
 /** One app of the loop: a page with a name. */
 export interface LoopApp extends Page {
+  draw(c: Canvas, f: FrameContext): void;
   /** The name the API uses ("Time", "Date", ...). */
   name: string;
   origin: "builtin" | "pushed" | "script";
-  /** Whether the app exists on this device now (its hardware is fitted); never loads anything. */
-  present(): boolean;
   /**
    * Only for an app whose page lives in a module (see module-app.ts): brings the page into
    * memory, false when it cannot be. The loop calls it outside frames, before the page is drawn.
@@ -64,6 +69,7 @@ export interface LoopApp extends Page {
  * what is on screen: it reads its name (the loop's app, which a cover does not change) and draws it.
  */
 export interface Cover extends Page {
+  draw(c: Canvas, f: FrameContext): void;
   readonly name: string;
   /** When the covering page came on screen (NaN before its first frame). */
   since: number;

@@ -39,13 +39,15 @@ export class NoticeQueue implements Cover {
   items: Notice[];
   /** When the front came on screen; NaN until the first frame that shows it. */
   since: number;
-  /** The front lit the display itself, which goes dark again when it ends. */
-  private woke: boolean;
+  /**
+   * Present (true) while the front lit the display itself, which goes dark again when it ends;
+   * absent otherwise, as an absent property costs no variable.
+   */
+  declare private woke?: true;
 
   constructor(private loop: AppLoop, private power: PowerSwitch) {
     this.items = [];
     this.since = NaN;
-    this.woke = false;
   }
 
   /** Device state's currentApp: the loop's app, which a notification does not change. */
@@ -110,6 +112,6 @@ export class NoticeQueue implements Cover {
     if (i > 0) return;
     this.since = NaN;
     if (this.woke) this.power.matrixPower = false;
-    this.woke = false;
+    delete this.woke;
   }
 }

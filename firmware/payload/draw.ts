@@ -26,7 +26,7 @@ import type { Canvas } from "../display/canvas";
 import { invalid } from "../core/failure";
 import type { Failure } from "../core/failure";
 import { COLOR_MESSAGE, parseColor } from "../color/color";
-import { drawText, layoutText, relayoutText } from "../text/font";
+import { drawText, layoutText } from "../text/font";
 import type { FontName, TextLine } from "../text/font";
 
 /** A compiled `draw` list (see the layout above). */
@@ -693,7 +693,7 @@ export function runDraw(c: Canvas, p: DrawProgram, textColor: number, font?: Fon
   // The colour selected last: a table index, 256 for the text colour, or -1 (none yet, or one
   // given inline): a run of commands in one colour grades it once.
   let selected = -1;
-  let laid: TextLine | null = null;
+  let laid: TextLine | undefined;
   // Declared once out here: the interpreter makes block-scoped names afresh on every pass.
   const size = p.length;
   let op = 0;
@@ -778,8 +778,7 @@ export function runDraw(c: Canvas, p: DrawProgram, textColor: number, font?: Fon
         }
         const s = String.fromCharCode.apply(null, p.subarray(i, i + n) as unknown as number[]);
         i += n;
-        if (laid) relayoutText(laid, s, font || "small", false);
-        else laid = layoutText(s, font || "small", false);
+        laid = layoutText(s, font || "small", false, laid);
         drawText(g, laid, x, y);
         break;
       }

@@ -153,7 +153,7 @@ class PushedPage implements PayloadPage {
     this.wires = [];
     this.width = 0;
     this.upper = false;
-    this.track = host.text.track();
+    this.track = new host.text.Track();
     const icon = f.icon ? loadModule<typeof FindIcon>("icons/find")(f.icon, icons) : null;
     if (icon) {
       this.icon = icon;
@@ -204,7 +204,7 @@ class PushedPage implements PayloadPage {
     for (let i = 0; i < count; i++) {
       const end = runs ? (runs.charCodeAt(i * 5) << 8) | runs.charCodeAt(i * 5 + 1) : text.length;
       const piece = text.substring(start, end);
-      if (this.lines[i]) this.kit.relayout(this.lines[i], piece, this.font, upper);
+      if (this.lines[i]) this.kit.layout(piece, this.font, upper, this.lines[i]);
       else this.lines.push(this.kit.layout(piece, this.font, upper));
       const line = this.lines[i];
       this.xs[i] = x;

@@ -28,52 +28,6 @@ const UNKNOWN = "?";
 const SHARP_S = 0xdf;
 const ZERO_WIDTH_JOINER = 0x200d;
 
-/** Bytes in the UTF-8 sequence a byte starts; 0 for a byte no valid sequence starts with. */
-function sequenceLength(lead: number): number {
-  if (lead < 0x80) return 1;
-  if (lead < 0xc2) return 0;
-  if (lead < 0xe0) return 2;
-  if (lead < 0xf0) return 3;
-  return lead < 0xf5 ? 4 : 0;
-}
-
-/**
- * Marks that belong to the character before them and are not drawn: combining accents,
- * zero-width spaces and joiners, variation selectors, emoji skin tones and tags, byte order mark.
- */
-function isAttached(cp: number): boolean {
-  return (cp >= 0x300 && cp <= 0x36f) || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x2060 && cp <= 0x2064) ||
-    (cp >= 0x20d0 && cp <= 0x20ff) || (cp >= 0xfe00 && cp <= 0xfe0f) || cp === 0xfeff ||
-    (cp >= 0x1f3fb && cp <= 0x1f3ff) || (cp >= 0xe0000 && cp <= 0xe007f);
-}
-
-/** Offset of the font.map entry for cp, on `page` if it is there, else on its first page; -1 if none. */
-function findEntry(map: string, cp: number, page: number): number {
-  let lo = 0;
-  let hi = map.length / ENTRY_BYTES - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const at = mid * ENTRY_BYTES;
-    if (((map.charCodeAt(at) << 8) | map.charCodeAt(at + 1)) < cp) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  const first = lo * ENTRY_BYTES;
-  for (let at = first; at < map.length; at += ENTRY_BYTES) {
-    if (((map.charCodeAt(at) << 8) | map.charCodeAt(at + 1)) !== cp) break;
-    const p = map.charCodeAt(at + 2);
-    if (p === page || p === ANY_PAGE) return at;
-  }
-  return first < map.length && ((map.charCodeAt(first) << 8) | map.charCodeAt(first + 1)) === cp ? first : -1;
-}
-
-function isPlainAscii(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x20 || c > 0x7e) return false;
-  }
-  return true;
-}
-
 /** Stores run `index` (reusing the object there) and returns the number of runs. */
 function putRun(runs: TextRun[], index: number, page: number, text: string): number {
   const run = runs[index];
@@ -89,19 +43,24 @@ function putRun(runs: TextRun[], index: number, page: number, text: string): num
 
 /** Folds UTF-8 `text` into runs of code-page text, written over `runs` (which is trimmed to fit). */
 export function foldText(text: string, upper: boolean, runs: TextRun[]): void {
-  if (isPlainAscii(text)) {
+  // Plain ASCII (every clock and most texts) is one run of itself.
+  let i = 0;
+  while (i < text.length && text.charCodeAt(i) >= 0x20 && text.charCodeAt(i) <= 0x7e) i++;
+  if (i === text.length) {
     runs.splice(text ? putRun(runs, 0, 0, upper ? text.toUpperCase() : text) : 0);
     return;
   }
   const map = require("Storage").read(fwFile(MAP_FILE)) || "";
+  const entries = map.length / ENTRY_BYTES;
   let count = 0;
   let page = UNDECIDED;
   let out = "";
   let skipNext = false;
-  let i = 0;
+  i = 0;
   while (i < text.length) {
     const lead = text.charCodeAt(i);
-    const length = sequenceLength(lead);
+    // Bytes in the UTF-8 sequence the byte starts; 0 for a byte no valid sequence starts with.
+    const length = lead < 0x80 ? 1 : lead < 0xc2 ? 0 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : lead < 0xf5 ? 4 : 0;
     let cp = length > 1 ? lead & (0xff >> (length + 1)) : lead;
     let read = 1;
     while (read < length && i + read < text.length && (text.charCodeAt(i + read) & 0xc0) === 0x80) {
@@ -111,8 +70,13 @@ export function foldText(text: string, upper: boolean, runs: TextRun[]): void {
     i += read;
     const malformed = length === 0 || read < length || (length === 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
       (length === 4 && (cp < 0x10000 || cp > 0x10ffff));
-    // A joiner makes the character after it part of the one before (emoji sequences).
-    if (!malformed && ((skipNext && cp >= 0x80) || isAttached(cp))) {
+    // Marks that belong to the character before them and are not drawn: combining accents,
+    // zero-width spaces and joiners, variation selectors, emoji skin tones and tags, byte order
+    // mark. A joiner makes the character after it part of the one before (emoji sequences).
+    const attached = (cp >= 0x300 && cp <= 0x36f) || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x2060 && cp <= 0x2064) ||
+      (cp >= 0x20d0 && cp <= 0x20ff) || (cp >= 0xfe00 && cp <= 0xfe0f) || cp === 0xfeff ||
+      (cp >= 0x1f3fb && cp <= 0x1f3ff) || (cp >= 0xe0000 && cp <= 0xe007f);
+    if (!malformed && ((skipNext && cp >= 0x80) || attached)) {
       skipNext = cp === ZERO_WIDTH_JOINER;
       continue;
     }
@@ -127,8 +91,22 @@ export function foldText(text: string, upper: boolean, runs: TextRun[]): void {
     } else if (upper && cp === SHARP_S) {
       out += "SS";
     } else {
-      const at = findEntry(map, cp, page);
-      if (at < 0) {
+      // The font.map entry of cp: the first of its entries (binary search), then the one on the
+      // page of the run if there is one.
+      let lo = 0;
+      let hi = entries - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        const e = mid * ENTRY_BYTES;
+        if (((map.charCodeAt(e) << 8) | map.charCodeAt(e + 1)) < cp) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      const first = lo * ENTRY_BYTES;
+      let at = first;
+      while (at < map.length && ((map.charCodeAt(at) << 8) | map.charCodeAt(at + 1)) === cp &&
+        map.charCodeAt(at + 2) !== page && map.charCodeAt(at + 2) !== ANY_PAGE) at += ENTRY_BYTES;
+      if (at >= map.length || ((map.charCodeAt(at) << 8) | map.charCodeAt(at + 1)) !== cp) at = first;
+      if (at >= map.length || ((map.charCodeAt(at) << 8) | map.charCodeAt(at + 1)) !== cp) {
         out += UNKNOWN;
         continue;
       }

@@ -17,66 +17,59 @@ export interface TextLine {
   runs: TextRun[];
 }
 
-interface FontInfo {
-  /** Rows of the font's cell. */
-  height: number;
-  /** Row of the cell where capital letters start (accents of capitals may use the rows above). */
-  capTop: number;
-  capHeight: number;
-  /** Index of its first page in the caches below. */
-  firstSlot: number;
-}
-
 const FIRST_CHAR = 1;
 const WIDTHS_LENGTH = 256 - FIRST_CHAR;
+/**
+ * The fonts' geometry, as constants rather than a table held in memory: rows of the cell, the row
+ * where capital letters start (accents of capitals may use the rows above), rows of a capital.
+ */
+const SMALL_ROWS = 6;
+const SMALL_CAP_ROWS = 5;
+const LARGE_ROWS = 8;
+const LARGE_CAP_TOP = 1;
+const LARGE_CAP_ROWS = 6;
+/** Code pages per font: the large font's pages follow the small one's in the caches below. */
 const PAGE_COUNT = 3;
-const FONTS: { small: FontInfo; large: FontInfo } = {
-  small: { height: 6, capTop: 0, capHeight: 5, firstSlot: 0 },
-  large: { height: 8, capTop: 1, capHeight: 6, firstSlot: PAGE_COUNT },
-};
 
-/** Per font and page (slot = firstSlot + page): glyph widths by code, and the bitmap. */
-const widthsOf: string[] = [];
-const bitmapOf: string[] = [];
+/**
+ * Per font and page (slot = page, plus PAGE_COUNT for the large font): the glyph widths by code at
+ * 2 * slot and the bitmap at 2 * slot + 1; one array rather than two, one variable less.
+ */
+const fontFiles: string[] = [];
 
-/** Reads a page's files unless they are held already; false when the fonts are not in Storage. */
-function loadPage(font: FontName, page: number): boolean {
-  const slot = FONTS[font].firstSlot + page;
-  if (bitmapOf[slot]) return true;
-  const name = fwFile("font." + font + "." + page);
-  const Storage = require("Storage");
-  const widths = Storage.read(name, 0, WIDTHS_LENGTH);
-  const bitmap = Storage.read(name, WIDTHS_LENGTH);
-  if (!widths || !bitmap) return false;
-  widthsOf[slot] = widths;
-  bitmapOf[slot] = bitmap;
-  return true;
-}
-
-/** Lays `line` out again for another text (or font, or case), reusing its objects. */
-export function relayoutText(line: TextLine, text: string, font: FontName, upper: boolean): void {
+/**
+ * Folds, upper-cases (when `upper`), splits into runs and measures a UTF-8 text: into a new line,
+ * or into `line` (reusing its objects) to lay it out again for another text, font or case.
+ */
+export function layoutText(text: string, font: FontName, upper: boolean, line?: TextLine): TextLine {
+  if (!line) line = { width: 0, font: font, runs: [] };
   line.font = font;
   line.width = 0;
   foldText(text, upper, line.runs);
   let x = 0;
   for (let r = 0; r < line.runs.length; r++) {
     const run = line.runs[r];
-    if (!loadPage(font, run.page)) {
-      line.runs.splice(0);
-      return;
+    const slot = (font === "large" ? PAGE_COUNT : 0) + run.page;
+    if (!fontFiles[2 * slot + 1]) {
+      // The page's files, read the first time a text needs them and held from then on.
+      const name = fwFile("font." + font + "." + run.page);
+      const Storage = require("Storage");
+      const w = Storage.read(name, 0, WIDTHS_LENGTH);
+      const bitmap = Storage.read(name, WIDTHS_LENGTH);
+      if (!w || !bitmap) {
+        // The fonts are not in Storage: nothing to draw.
+        line.runs.splice(0);
+        return line;
+      }
+      fontFiles[2 * slot] = w;
+      fontFiles[2 * slot + 1] = bitmap;
     }
-    const widths = widthsOf[FONTS[font].firstSlot + run.page];
+    const widths = fontFiles[2 * slot];
     run.x = x;
     for (let i = 0; i < run.text.length; i++) x += widths.charCodeAt(run.text.charCodeAt(i) - FIRST_CHAR);
   }
   // The blank column after the last glyph is spacing, not part of the text.
   line.width = x > 0 ? x - 1 : 0;
-}
-
-/** Folds, upper-cases (when `upper`), splits into runs and measures a UTF-8 text. */
-export function layoutText(text: string, font: FontName, upper: boolean): TextLine {
-  const line: TextLine = { width: 0, font: font, runs: [] };
-  relayoutText(line, text, font, upper);
   return line;
 }
 
@@ -85,18 +78,18 @@ export function layoutText(text: string, font: FontName, upper: boolean): TextLi
  * capital letters at y. Sets the font (and left/top alignment) for each run it draws.
  */
 export function drawText(g: Graphics, line: TextLine, x: number, y: number): void {
-  const info = FONTS[line.font];
-  const top = y - info.capTop;
+  const large = line.font === "large";
+  const top = large ? y - LARGE_CAP_TOP : y;
   g.setFontAlign(-1, -1, 0);
   for (let r = 0; r < line.runs.length; r++) {
     const run = line.runs[r];
-    const slot = info.firstSlot + run.page;
-    g.setFontCustom(bitmapOf[slot], FIRST_CHAR, widthsOf[slot], info.height);
+    const slot = (large ? PAGE_COUNT : 0) + run.page;
+    g.setFontCustom(fontFiles[2 * slot + 1], FIRST_CHAR, fontFiles[2 * slot], large ? LARGE_ROWS : SMALL_ROWS);
     g.drawString(run.text, x + run.x, top);
   }
 }
 
 /** Rows of a capital letter (drawText's y is its top row). */
 export function capHeight(font: FontName): number {
-  return FONTS[font].capHeight;
+  return font === "large" ? LARGE_CAP_ROWS : SMALL_CAP_ROWS;
 }

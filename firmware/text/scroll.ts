@@ -14,7 +14,6 @@ const STILL = 0;
 const WRAP = 1;
 const LOOP = 2;
 const BOUNCE = 3;
-const KINDS: { [mode: string]: number } = { static: STILL, wrap: WRAP, loop: LOOP, bounce: BOUNCE };
 
 export class ScrollTrack {
   /** Whether the text travels at all (false: static, fitting text, speed 0). */
@@ -26,27 +25,32 @@ export class ScrollTrack {
   private right = false;
   /** x of a left-frame position once mirrored: mirrorSum - x. */
   private mirrorSum = 0;
-  private textWidth = 0;
-  private areaX = 0;
-  private areaRight = 0;
   /** Left-frame x at time 0 (also the whole answer when still). */
   private start = 0;
   /** Ticks spent at the start before moving (0 with offscreen entry). */
   private hold = 0;
+  // The fields below are set by setup only for the kinds that read them: a track that stands
+  // still (most dates, fitting texts) holds none of them.
+  /** loop: the text's width and the area's edges. */
+  declare private textWidth: number;
+  declare private areaX: number;
+  declare private areaRight: number;
   /** wrap: one run from start to exit. bounce: one full round trip. */
-  private cycle = 0;
+  declare private cycle: number;
   /** bounce: the two turning points, ticks to travel between them, and the hold at each. */
-  private nearX = 0;
-  private farX = 0;
-  private leg = 0;
-  private turn = 0;
+  declare private nearX: number;
+  declare private farX: number;
+  declare private leg: number;
+  declare private turn: number;
   /** bounce offscreen: ticks of the entry leg; loop: pixels travelled before the first fold. */
-  private lead = 0;
+  declare private lead: number;
 
   /** Called when the text, its area or the scroll settings change. */
   setup(spec: ScrollSpec, textWidth: number, areaX: number, areaWidth: number, offsetX: number, center: boolean): void {
     const fits = textWidth <= areaWidth;
-    let kind = KINDS[spec.mode] || STILL;
+    // The mode as a number (a comparison chain rather than a table held in memory).
+    const mode = spec.mode;
+    let kind = mode === "wrap" ? WRAP : mode === "loop" ? LOOP : mode === "bounce" ? BOUNCE : STILL;
     if (fits && spec.whenFits === "static") kind = STILL;
     const offscreen = spec.entry === "offscreen";
     const rate = spec.speed * BASE_SCROLL_PX_PER_S;
@@ -57,9 +61,6 @@ export class ScrollTrack {
     this.rate = rate;
     this.right = spec.direction === "right";
     this.mirrorSum = areaX + areaRight - textWidth;
-    this.textWidth = textWidth;
-    this.areaX = areaX;
-    this.areaRight = areaRight;
     this.start = offscreen ? entry : rest;
     this.hold = offscreen ? 0 : spec.holdMs * rate;
     this.period = 0;
@@ -69,6 +70,9 @@ export class ScrollTrack {
     } else if (kind === LOOP) {
       this.period = textWidth + offsetX + spec.gap;
       this.lead = this.start - rest;
+      this.textWidth = textWidth;
+      this.areaX = areaX;
+      this.areaRight = areaRight;
       if (this.period <= 0) kind = STILL;
     } else if (kind === BOUNCE) {
       this.nearX = rest;
@@ -88,65 +92,62 @@ export class ScrollTrack {
     this.moves = kind !== STILL && rate > 0;
   }
 
-  /** Left x of the text (in loop mode, of its leftmost visible copy). */
-  x(elapsedMs: number): number {
-    return this.copyX(elapsedMs, 0);
-  }
-
-  /** Left x of the n-th copy from the left that is at least partly on the area; NaN past the last. */
+  /**
+   * Left x of the n-th copy from the left that is at least partly on the area (n = 0: the text,
+   * or in loop mode its leftmost visible copy); NaN past the last.
+   */
   copyX(elapsedMs: number, n: number): number {
     const ticks = elapsedMs > 0 ? elapsedMs * this.rate : 0;
-    if (this.kind !== LOOP) return n === 0 ? this.onScreen(this.leftX(ticks)) : NaN;
-    // Copies sit at first + k * period for k >= 0, trailing the first one.
-    const first = this.start - this.travelled(ticks);
-    const p = this.period;
-    const gone = this.areaX - this.textWidth;
-    const lowest = first > gone ? 0 : Math.floor((gone - first) / p) + 1;
-    const count = Math.max(1, Math.ceil((this.areaRight - first) / p) - lowest);
-    if (n >= count) return NaN;
-    return this.onScreen(first + p * (this.right ? lowest + count - 1 - n : lowest + n));
+    const kind = this.kind;
+    let x = this.start;
+    // Whole pixels moved since the hold ended (wrap: in this run; the other kinds never read it).
+    const t = kind === WRAP ? ticks % this.cycle : ticks;
+    const moved = t > this.hold ? Math.floor((t - this.hold) / TICKS_PER_PX) : 0;
+    if (kind === LOOP) {
+      // Copies sit at first + k * period for k >= 0, trailing the first one.
+      const first = x - moved;
+      const p = this.period;
+      const gone = this.areaX - this.textWidth;
+      const lowest = first > gone ? 0 : Math.floor((gone - first) / p) + 1;
+      const count = Math.max(1, Math.ceil((this.areaRight - first) / p) - lowest);
+      if (n >= count) return NaN;
+      x = first + p * (this.right ? lowest + count - 1 - n : lowest + n);
+    } else if (n > 0) {
+      return NaN;
+    } else if (kind === WRAP) {
+      x -= moved;
+    } else if (kind === BOUNCE && ticks < this.lead) {
+      x -= Math.floor(ticks / TICKS_PER_PX);
+    } else if (kind === BOUNCE) {
+      // The round trip: the hold at the near turning point, the leg out, the hold at the far one,
+      // the leg back.
+      const near = this.nearX;
+      const far = this.farX;
+      const turn = this.turn;
+      const leg = this.leg;
+      const toward = far < near ? -1 : 1;
+      // An offscreen entry leg ends at the far turning point, half way through a round trip.
+      const trip = this.cycle > 0 ? (this.lead > 0 ? ticks - this.lead + turn + leg : ticks) % this.cycle : 0;
+      x = trip < turn ? near : trip < turn + leg ? near + toward * Math.floor((trip - turn) / TICKS_PER_PX) :
+        trip < 2 * turn + leg ? far : far - toward * Math.floor((trip - 2 * turn - leg) / TICKS_PER_PX);
+    }
+    return this.right ? this.mirrorSum - x : x;
   }
 
   /** Completed runs: exits (wrap), folds (loop) or round trips (bounce); 0 when nothing moves. */
   passes(elapsedMs: number): number {
     if (!this.moves) return 0;
     const ticks = elapsedMs > 0 ? elapsedMs * this.rate : 0;
-    if (this.kind === LOOP) return Math.floor(Math.max(0, this.travelled(ticks) - this.lead) / this.period);
+    const hold = this.hold;
+    if (this.kind === LOOP) {
+      // The pixels moved since the hold ended, less those before the first fold.
+      return Math.floor(Math.max(0, (ticks > hold ? Math.floor((ticks - hold) / TICKS_PER_PX) : 0) - this.lead) / this.period);
+    }
     if (this.kind === BOUNCE) {
       if (ticks < this.lead) return 0;
-      return Math.floor(this.bounceTicks(ticks) / this.cycle);
+      // Round trips from the hold at the near turning point (see copyX).
+      return Math.floor((this.lead > 0 ? ticks - this.lead + this.turn + this.leg : ticks) / this.cycle);
     }
     return Math.floor(ticks / this.cycle);
-  }
-
-  private onScreen(leftX: number): number {
-    return this.right ? this.mirrorSum - leftX : leftX;
-  }
-
-  /** Whole pixels moved since the hold ended. */
-  private travelled(ticks: number): number {
-    return ticks > this.hold ? Math.floor((ticks - this.hold) / TICKS_PER_PX) : 0;
-  }
-
-  /** bounce: ticks into the round trip that starts with the hold at the near turning point. */
-  private bounceTicks(ticks: number): number {
-    // An offscreen entry leg ends at the far turning point, half way through a round trip.
-    return this.lead > 0 ? ticks - this.lead + this.turn + this.leg : ticks;
-  }
-
-  private leftX(ticks: number): number {
-    if (this.kind === WRAP) return this.start - this.travelled(ticks % this.cycle);
-    if (this.kind !== BOUNCE) return this.start;
-    if (ticks < this.lead) return this.start - Math.floor(ticks / TICKS_PER_PX);
-    const near = this.nearX;
-    const far = this.farX;
-    const toward = far < near ? -1 : 1;
-    let t = this.cycle > 0 ? this.bounceTicks(ticks) % this.cycle : 0;
-    if (t < this.turn) return near;
-    t -= this.turn;
-    if (t < this.leg) return near + toward * Math.floor(t / TICKS_PER_PX);
-    t -= this.leg;
-    if (t < this.turn) return far;
-    return far - toward * Math.floor((t - this.turn) / TICKS_PER_PX);
   }
 }

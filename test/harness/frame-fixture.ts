@@ -73,7 +73,14 @@ export function frameOf(g: Graphics): Frame {
 /** Draws one frame of `app` (a page, or an app of the loop) on a cleared, ungraded canvas; reads it back. */
 export function renderApp(app: Page, opts: RenderOptions): Frame {
   const g = blankGraphics(opts.width, opts.height);
-  app.draw(ungradedCanvas(g), frameContext(opts));
+  const c = ungradedCanvas(g);
+  const f = frameContext(opts);
+  // As the loop's apps draw a whole page (firmware/apps/page-app.ts).
+  if (app.draw) app.draw(c, f);
+  else if (app.drawStill) {
+    app.drawStill(c, f);
+    if (app.drawMoving) app.drawMoving(c, f);
+  }
   return frameOf(g);
 }
 

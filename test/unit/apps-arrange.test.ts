@@ -6,7 +6,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { AppLoop, LEAD_MS } from "../../firmware/apps/loop";
 import { PushedApp } from "../../firmware/apps/payload-app";
-import { forgetPageModule } from "./apps-support";
+import { NOT_FITTED, forgetPageModule } from "./apps-support";
 import type { FrameContext, LoopApp } from "../../firmware/apps/types";
 import type { StoredPayload } from "../../firmware/payload/stored";
 import { activateApp, stepLoop } from "../../firmware/apps/moves";
@@ -53,7 +53,7 @@ test.after(() => {
 });
 
 function builtin(name: string, present = true): LoopApp {
-  return { name, origin: "builtin", present: () => present, draw: () => undefined };
+  return { name, origin: "builtin", draw: () => undefined, ...(present ? {} : NOT_FITTED) };
 }
 
 function pushed(name: string, extra: Partial<PushedApp> = {}, text = name): PushedApp {

@@ -54,10 +54,18 @@ function script(): string {
       new ReadingApp(HUMIDITY, () => 42.4, drawDroplet, cfg, kit), new ReadingApp(BATTERY, () => 88, drawBattery, cfg, kit)];
     const g = Graphics.createArrayBuffer(32, 8, 24);
     const canvas = new FrameCanvas(g, new Grade());
+    // A whole page, as the loop's apps draw it (firmware/apps/page-app.ts).
+    function whole(p, f) {
+      if (p.draw) p.draw(canvas, f);
+      else {
+        p.drawStill(canvas, f);
+        if (p.drawMoving) p.drawMoving(canvas, f);
+      }
+    }
     for (let i = 0; i < CASES.length; i++) {
       const c = CASES[i];
       g.clear();
-      apps[c.app].draw(canvas, { now: 100000, shownMs: c.shownMs, local: c.local, settings: Object.assign(defaultSettings(), c.patch) });
+      whole(apps[c.app], { now: 100000, shownMs: c.shownMs, local: c.local, settings: Object.assign(defaultSettings(), c.patch) });
       for (let y = 0; y < 8; y++) {
         let row = "";
         for (let x = 0; x < 32; x++) row += (0x1000000 + g.getPixel(x, y)).toString(16).substr(1);
@@ -78,7 +86,7 @@ function script(): string {
         local.ms = f.now % 1000;
         local.seconds = Math.floor(f.now / 1000) % 60;
         g.clear();
-        for (let a = 0; a < apps.length; a++) apps[a].draw(canvas, f);
+        for (let a = 0; a < apps.length; a++) whole(apps[a], f);
       }
     }
   ` + steadyGrowth(MARK, "frames");

@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { dateText, hourText, showsAmPm, showsSeconds, weekdayName } from "../../firmware/apps/builtin/format";
+import { clockTexts, dateText, showsSeconds } from "../../firmware/apps/builtin/format";
 import { defaultSettings } from "../../firmware/settings/schema";
 import type { Settings } from "../../firmware/settings/types";
 import { localTime } from "../harness/frame-fixture";
@@ -10,6 +10,15 @@ const settings = (patch: Partial<Settings>): Settings => Object.assign(defaultSe
 const newYearsEve = localTime(2026, 12, 31, 23, 59, 0);
 const march = localTime(2026, 3, 10, 9, 5, 7);
 
+/** The hours clockTexts shows at `hours` o'clock. */
+const hourText = (hours: number, time24h: boolean, timeLeadingZero: boolean) =>
+  clockTexts(localTime(2026, 3, 10, hours, 5, 7), settings({ time24h, timeLeadingZero }))[0];
+/** Whether clockTexts shows AM/PM with these settings. */
+const showsAmPm = (s: Settings) => {
+  const texts = clockTexts(march, s);
+  return texts[3] !== null;
+};
+
 test("hours: 24h, 12h with 12 at midnight and noon, leading zero", () => {
   assert.is(hourText(9, true, true), "09");
   assert.is(hourText(9, true, false), "9");
@@ -18,6 +27,15 @@ test("hours: 24h, 12h with 12 at midnight and noon, leading zero", () => {
   assert.is(hourText(12, false, false), "12");
   assert.is(hourText(13, false, false), "1");
   assert.is(hourText(23, false, true), "11");
+});
+
+test("the clock's texts: minutes and seconds with two digits, AM before noon, PM from noon", () => {
+  assert.equal(clockTexts(march, settings({ timeMode: 0, time24h: true, timeShowSeconds: true })), ["09", "05", "07", null]);
+  assert.equal(clockTexts(march, settings({ timeMode: 0, time24h: true, timeShowSeconds: false })), ["09", "05", null, null]);
+  assert.equal(clockTexts(march, settings({ timeMode: 0, time24h: false, timeLeadingZero: false, timeShowAmPm: true,
+    timeShowSeconds: false })), ["9", "05", null, " AM"]);
+  assert.equal(clockTexts(newYearsEve, settings({ timeMode: 0, time24h: false, timeLeadingZero: false, timeShowAmPm: true,
+    timeShowSeconds: false })), ["11", "59", null, " PM"]);
 });
 
 test("seconds and AM/PM only on the plain clock, AM/PM dropped next to seconds", () => {
@@ -32,6 +50,7 @@ test("seconds and AM/PM only on the plain clock, AM/PM dropped next to seconds",
 });
 
 test("weekday names", () => {
+  const weekdayName = (day: number) => dateText(localTime(2026, 3, 8 + day, 9, 0, 0), settings({ dateShowWeekday: true })).substr(0, 3);
   assert.is(weekdayName(0), "Sun");
   assert.is(weekdayName(2), "Tue");
   assert.is(weekdayName(6), "Sat");

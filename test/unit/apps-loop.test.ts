@@ -4,9 +4,10 @@ import { AppLoop, LEAD_MS } from "../../firmware/apps/loop";
 import type { LoopApp } from "../../firmware/apps/types";
 import { activateApp, stepLoop } from "../../firmware/apps/moves";
 import replaceApps from "../../firmware/apps/replace.mod";
+import { NOT_FITTED } from "./apps-support";
 
 function app(name: string, present = true): LoopApp {
-  return { name, origin: "builtin", present: () => present, draw: () => undefined };
+  return { name, origin: "builtin", draw: () => undefined, ...(present ? {} : NOT_FITTED) };
 }
 
 function makeLoop(opts: Partial<{ auto: boolean; dur: number; trans: number; reverse: boolean }> = {}) {
@@ -154,7 +155,7 @@ function probe(spec: string): Probe {
     const name = letter.toUpperCase();
     const fails = letter !== name;
     p.apps.push({
-      name, origin: "builtin", present: () => true, draw: () => undefined, loaded: false,
+      name, origin: "builtin", draw: () => undefined, loaded: false,
       load() {
         if (!this.loaded) p.log.push((p.inFrame ? "in frame: " : "") + "load " + name);
         if (!fails) this.loaded = true;

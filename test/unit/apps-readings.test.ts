@@ -5,6 +5,7 @@ import type { ReadingKind } from "../../firmware/apps/builtin/readings";
 import { batteryLevel, relativeHumidity, temperatureC } from "../../firmware/apps/builtin/sensors";
 import { drawBattery, drawDroplet, drawThermometer } from "../../firmware/apps/builtin/icons";
 import { builtinApps } from "../../firmware/apps/builtin/index";
+import { isPresent } from "../../firmware/apps/present";
 import { bareHost } from "./apps-support";
 import { textKit } from "../../firmware/apps/text-kit";
 import { AdcSampler } from "../../firmware/device/adc";
@@ -112,13 +113,13 @@ test("the text is laid out again only when the shown value changes", () => {
 test("present only with the hardware, from the runtime's parts; the built-in list and its order", () => {
   const apps = builtinApps(bareHost());
   assert.equal(apps.map((a) => a.name), ["Time", "Date", "Temperature", "Humidity", "Battery"]);
-  assert.equal(apps.map((a) => a.present()), [true, true, false, false, false]);
+  assert.equal(apps.map((a) => isPresent(a)), [true, true, false, false, false]);
   assert.ok(apps.every((a) => a.origin === "builtin"));
   const env = { valid: false, t: 0, h: 0, sensor: { humidity: true } };
   const fitted = builtinApps(bareHost({ env, battery: new AdcSampler(34) } as unknown as Partial<Runtime>));
-  assert.equal(fitted.map((a) => a.present()), [true, true, true, true, true]);
+  assert.equal(fitted.map((a) => isPresent(a)), [true, true, true, true, true]);
   env.sensor.humidity = false;
-  assert.equal(fitted.map((a) => a.present()), [true, true, true, false, true], "a sensor without humidity");
+  assert.equal(fitted.map((a) => isPresent(a)), [true, true, true, false, true], "a sensor without humidity");
 });
 
 test("the reading apps' modules make pages that read the runtime, calibrated by the config", () => {

@@ -8,6 +8,7 @@ import { DateApp as DatePage } from "../../firmware/apps/builtin/date";
 import { textKit } from "../../firmware/apps/text-kit";
 import { dropPayloadPage } from "../../firmware/apps/payload-app";
 import type { LoopApp } from "../../firmware/apps/types";
+import { NEEDS_BATTERY } from "../../firmware/apps/present";
 import type { AppHost } from "../../firmware/apps/module-app";
 import type { Runtime } from "../../firmware/device/runtime";
 import type { SystemConfig } from "../../firmware/system/schema";
@@ -18,6 +19,9 @@ export function bareHost(runtime: Partial<Runtime> = {}, config: Partial<SystemC
   const cfg = Object.assign({ tempDecimals: 0, tempOffset: 0, humOffset: 0, batteryDividerRatio: 1.79 }, config) as SystemConfig;
   return { runtime: rt, config: () => cfg, text: textKit() };
 }
+
+/** What makes a made-up app absent: it is a built-in whose part, a battery, is not fitted (present.ts). */
+export const NOT_FITTED = { needs: NEEDS_BATTERY, host: bareHost() };
 
 /** The built-in app called `name`, as its own descriptor (nothing is loaded until a loop asks). */
 export function builtinApp(name: string, host: AppHost = bareHost()): LoopApp {

@@ -112,7 +112,7 @@ test("the weekday bar can be switched off", () => {
 });
 
 test("text is laid out again only when it changes", () => {
-  const app = new TimeApp() as unknown as { draw: TimeApp["draw"]; lines: unknown[] };
+  const app = new TimeApp() as unknown as { lines: unknown[] };
   const s = settings({ timeMode: 0 });
   const draw = (local = MORNING) => renderApp(app as unknown as TimeApp, { local, settings: s });
   draw();

@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { drawWeekdayBar, segmentColor } from "../../firmware/apps/builtin/weekday-bar";
+import { drawWeekdayBar } from "../../firmware/apps/builtin/weekday-bar";
 import { defaultSettings } from "../../firmware/settings/schema";
 import type { WeekdayBar } from "../../firmware/settings/types";
 import { blankGraphics, frameOf, frameToText, ungradedCanvas } from "../harness/frame-fixture";
@@ -24,11 +24,10 @@ function row(b: WeekdayBar, today: number, x = 0, width = 32): string {
 }
 
 test("the two colour axes: weekend or workday, today or not", () => {
-  const b = bar();
-  assert.is(segmentColor(b, 2, 2), TODAY);
-  assert.is(segmentColor(b, 3, 2), OTHER);
-  assert.is(segmentColor(b, 6, 6), WEEKEND_TODAY);
-  assert.is(segmentColor(b, 0, 6), WEEKEND_OTHER);
+  // Saturday: a weekend day today, Sunday a weekend day not today, the rest workdays.
+  assert.is(row(bar(), 6), "# g=#666666 O=#FFAA00 a=#664400\n..ggg.ggg.ggg.ggg.ggg.OOO.aaa...\n");
+  // Wednesday: a workday today.
+  assert.is(row(bar(), 3), "# g=#666666 W=#FFFFFF a=#664400\n..ggg.ggg.WWW.ggg.ggg.aaa.aaa...\n");
 });
 
 test("full width: seven 3-pixel segments from column 2, Monday first, today lit", () => {

@@ -40,7 +40,7 @@ test.after(() => {
 });
 
 function builtin(name: string): LoopApp {
-  return { name, origin: "builtin", present: () => true, draw: () => undefined };
+  return { name, origin: "builtin", draw: () => undefined };
 }
 
 function rig(dur = 1000) {

@@ -14,7 +14,7 @@ test.before(() => {
 test.after(() => restore());
 
 const font = freshFontModule();
-const { layoutText, relayoutText, drawText, capHeight } = font;
+const { layoutText, drawText, capHeight } = font;
 
 function panel(): Graphics {
   return Graphics.createArrayBuffer(32, 8, 24);
@@ -81,14 +81,14 @@ test("upper-casing through layoutText", () => {
   assert.equal(lower.runs, upper.runs);
 });
 
-test("relayoutText reuses the line and its runs", () => {
+test("layoutText into a line reuses the line and its runs", () => {
   const line = layoutText(utf8("é Ł Ж"), "small", false);
   const runs = line.runs;
   const first = runs[0];
-  relayoutText(line, "12:34", "large", false);
+  assert.ok(layoutText("12:34", "large", false, line) === line);
   assert.ok(line.runs === runs && runs[0] === first);
   assert.equal([line.font, line.width, runs.length, runs[0].text], ["large", 22, 1, "12:34"]);
-  relayoutText(line, "", "small", false);
+  layoutText("", "small", false, line);
   assert.equal([line.width, runs.length], [0, 0]);
 });
 

@@ -13,7 +13,7 @@ function track(spec: Partial<ScrollSpec>, textWidth: number, areaX = 0, areaWidt
 }
 
 /** x at each of the given times. */
-const xs = (t: ScrollTrack, times: number[]) => times.map((ms) => t.x(ms));
+const xs = (t: ScrollTrack, times: number[]) => times.map((ms) => t.copyX(ms, 0));
 /** All copies at one moment, left to right. */
 function copies(t: ScrollTrack, ms: number): number[] {
   const out: number[] = [];
@@ -31,16 +31,16 @@ test("text that fits stands still, centered in its area, plus textOffsetX", () =
   assert.is(t.moves, false);
   assert.is(t.passes(60000), 0);
   assert.equal(copies(t, 3000), [6]);
-  assert.is(track({}, 20, 0, 32, 0, false).x(3000), 0, "not centered: the area's left edge");
-  assert.is(track({}, 20, 0, 32, 3, false).x(3000), 3);
-  assert.is(track({}, 20, 0, 32, -2).x(3000), 4);
-  assert.is(track({}, 11, 9, 23).x(3000), 15, "centered right of the icon column");
-  assert.is(track({}, 11, 9, 23, 0, false).x(3000), 9);
-  assert.is(track({}, 21).x(0), 5, "odd spare width rounds left");
-  assert.is(track({}, 32).x(3000), 0, "exactly as wide as the area fits");
+  assert.is(track({}, 20, 0, 32, 0, false).copyX(3000, 0), 0, "not centered: the area's left edge");
+  assert.is(track({}, 20, 0, 32, 3, false).copyX(3000, 0), 3);
+  assert.is(track({}, 20, 0, 32, -2).copyX(3000, 0), 4);
+  assert.is(track({}, 11, 9, 23).copyX(3000, 0), 15, "centered right of the icon column");
+  assert.is(track({}, 11, 9, 23, 0, false).copyX(3000, 0), 9);
+  assert.is(track({}, 21).copyX(0, 0), 5, "odd spare width rounds left");
+  assert.is(track({}, 32).copyX(3000, 0), 0, "exactly as wide as the area fits");
   for (const mode of ["wrap", "loop", "bounce"] as const) {
     for (const direction of ["left", "right"] as const) {
-      assert.is(track({ mode, direction, entry: "offscreen" }, 20).x(2500), 6, mode + " " + direction);
+      assert.is(track({ mode, direction, entry: "offscreen" }, 20).copyX(2500, 0), 6, mode + " " + direction);
     }
   }
 });
@@ -50,9 +50,9 @@ test("static mode never moves; overflow starts at the area's edge and is clipped
   assert.equal(xs(t, [0, 1500, 9000]), [0, 0, 0]);
   assert.is(t.moves, false);
   assert.is(t.passes(100000), 0);
-  assert.is(track({ mode: "static" }, 50, 9, 23, 2).x(5000), 11);
-  assert.is(track({ mode: "static", direction: "right", entry: "offscreen" }, 50).x(5000), 0, "direction and entry ignored");
-  assert.is(track({ mode: "static", whenFits: "scroll" }, 20).x(5000), 6);
+  assert.is(track({ mode: "static" }, 50, 9, 23, 2).copyX(5000, 0), 11);
+  assert.is(track({ mode: "static", direction: "right", entry: "offscreen" }, 50).copyX(5000, 0), 0, "direction and entry ignored");
+  assert.is(track({ mode: "static", whenFits: "scroll" }, 20).copyX(5000, 0), 6);
 });
 
 test("wrap, left, inline: hold, run off the left edge, jump back, hold again", () => {
@@ -78,10 +78,10 @@ test("wrap, right: the geometry mirrors (rest flush right, exit off the right ed
   const off = track({ direction: "right", entry: "offscreen" }, 50);
   assert.equal(xs(off, [0, 1000, 3904, 3905]), [-50, -29, 31, -50]);
   // With an icon the area starts at 9: rest flush right, entry just past the area's left edge.
-  assert.is(track({ direction: "right" }, 50, 9, 23).x(0), -18);
-  assert.is(track({ direction: "right", entry: "offscreen" }, 50, 9, 23).x(0), -41);
-  assert.is(track({ direction: "left" }, 50, 9, 23).x(0), 9);
-  assert.is(track({ direction: "left", entry: "offscreen" }, 50, 9, 23).x(0), 32);
+  assert.is(track({ direction: "right" }, 50, 9, 23).copyX(0, 0), -18);
+  assert.is(track({ direction: "right", entry: "offscreen" }, 50, 9, 23).copyX(0, 0), -41);
+  assert.is(track({ direction: "left" }, 50, 9, 23).copyX(0, 0), 9);
+  assert.is(track({ direction: "left", entry: "offscreen" }, 50, 9, 23).copyX(0, 0), 32);
 });
 
 test("whenFits scroll moves short text too", () => {
@@ -120,7 +120,7 @@ test("loop, left, inline: a marquee of copies `gap` apart, holding only at the s
   assert.equal(copies(t, 3810), [-1]);
   assert.equal(copies(t, 3762 + 1429), [-30, 28]);
   assert.equal([t.passes(0), t.passes(3761), t.passes(3762), t.passes(6523), t.passes(6524)], [0, 0, 1, 1, 2]);
-  assert.is(t.x(2429), -30);
+  assert.is(t.copyX(2429, 0), -30);
   assert.is(t.period, 58);
 });
 
@@ -224,26 +224,26 @@ test("speed 200 doubles the rate; holds keep their length", () => {
   assert.equal(xs(t, [999, 1000, 1023, 1024, 1500]), [0, 0, 0, -1, -21]);
   // 50 px at 42 px/s: 1190.48 ms after the hold.
   assert.equal([t.passes(2190), t.passes(2191)], [0, 1]);
-  assert.is(t.x(2191), 0);
+  assert.is(t.copyX(2191, 0), 0);
   const slow = track({ speed: 50 }, 50);
-  assert.is(slow.x(2000), -10);
+  assert.is(slow.copyX(2000, 0), -10);
 });
 
 test("positions are integers, move at most one pixel between close frames, and ignore call order", () => {
   for (const mode of ["wrap", "loop", "bounce"] as const) {
     const t = track({ mode, holdMs: 300 }, 47, 9, 23, 3);
-    let prev = t.x(0);
+    let prev = t.copyX(0, 0);
     for (let ms = 7; ms < 20000; ms += 7) {
-      const x = t.x(ms);
+      const x = t.copyX(ms, 0);
       assert.ok(Number.isInteger(x), mode + " " + ms);
       if (mode === "bounce" || mode === "loop") assert.ok(Math.abs(x - prev) <= 1 || (mode === "loop" && x - prev === t.period - 1), mode + " " + ms);
       prev = x;
     }
-    const later = t.x(12345);
-    t.x(3);
-    assert.is(t.x(12345), later);
+    const later = t.copyX(12345, 0);
+    t.copyX(3, 0);
+    assert.is(t.copyX(12345, 0), later);
   }
-  assert.is(track({}, 50).x(-500), 0, "before the start counts as the start");
+  assert.is(track({}, 50).copyX(-500, 0), 0, "before the start counts as the start");
 });
 
 test("setup again replaces the whole motion", () => {
@@ -255,9 +255,9 @@ test("setup again replaces the whole motion", () => {
   assert.is(t.moves, false);
   assert.equal(copies(t, 5000), [0]);
   t.setup(Object.assign({}, SPEC, { direction: "right" }), 50, 0, 32, 0, true);
-  assert.is(t.x(0), -18);
+  assert.is(t.copyX(0, 0), -18);
   t.setup(SPEC, 20, 0, 32, 0, true);
-  assert.is(t.x(5000), 6, "fitting text is not mirrored");
+  assert.is(t.copyX(5000, 0), 6, "fitting text is not mirrored");
 });
 
 test.run();

@@ -4,6 +4,6 @@ import { BATTERY, ReadingApp } from "./readings";
 import { batteryLevel } from "./sensors";
 import { drawBattery } from "./icons";
 
-const battery: AppModule = (host) =>
-  new ReadingApp(BATTERY, () => batteryLevel(host.runtime, host.config), drawBattery, host.config, host.text);
-export default battery;
+// The export itself, not a named constant: a name would be one more variable while the page lives.
+export default ((host) =>
+  new ReadingApp(BATTERY, () => batteryLevel(host.runtime, host.config), drawBattery, host.config, host.text)) as AppModule;

@@ -34,17 +34,12 @@ export class DateApp implements Page {
     this.day = -1;
     this.width = -1;
     this.line = null;
-    this.track = kit.track();
+    this.track = new kit.Track();
   }
 
   /** The day: the bar, and the text unless it runs by. */
   stillKey(f: FrameContext): number {
     return dayNumber(f.local);
-  }
-
-  draw(c: Canvas, f: FrameContext): void {
-    this.drawStill(c, f);
-    this.drawMoving(c, f);
   }
 
   drawStill(c: Canvas, f: FrameContext): void {

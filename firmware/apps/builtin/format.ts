@@ -12,32 +12,20 @@ export function twoDigits(n: number): string {
   return n < 10 ? "0" + n : "" + n;
 }
 
-/** The hour as the clock shows it: 12-hour time shows 12 at midnight and noon. */
-export function hourText(hours: number, time24h: boolean, leadingZero: boolean): string {
-  let h = hours;
-  if (!time24h) {
-    h = h % 12;
-    if (h === 0) h = 12;
-  }
-  return leadingZero ? twoDigits(h) : "" + h;
-}
-
-export function amPmText(hours: number): string {
-  return hours < 12 ? "AM" : "PM";
-}
-
 /** Seconds only on the plain clock (mode 0); the narrow and graphic modes never show them. */
 export function showsSeconds(s: Settings): boolean {
   return s.timeMode === 0 && s.timeShowSeconds;
 }
 
-/** AM/PM only on the plain 12-hour clock, and never next to the seconds. */
-export function showsAmPm(s: Settings): boolean {
-  return s.timeMode === 0 && !s.time24h && s.timeShowAmPm && !s.timeShowSeconds;
-}
-
-export function weekdayName(weekday: number): string {
-  return WEEKDAYS.substr(weekday * 3, 3);
+/**
+ * The clock's texts: hours, minutes, then the seconds and " AM" or " PM", each null when not
+ * shown. 12-hour time shows 12 at midnight and noon; AM/PM only on the plain 12-hour clock, and
+ * never next to the seconds. One function, so that the Time page's module holds one.
+ */
+export function clockTexts(t: LocalTime, s: Settings): (string | null)[] {
+  const h = s.time24h ? t.hours : t.hours % 12 || 12;
+  return [s.timeLeadingZero ? twoDigits(h) : "" + h, twoDigits(t.minutes), showsSeconds(s) ? twoDigits(t.seconds) : null,
+    s.timeMode === 0 && !s.time24h && s.timeShowAmPm && !s.timeShowSeconds ? (t.hours < 12 ? " AM" : " PM") : null];
 }
 
 /** The Date app's text, e.g. "10.03.26", "Tue 10 Mar 2026", "2026-03-10", "10.03." */
@@ -56,5 +44,5 @@ export function dateText(t: LocalTime, s: Settings): string {
     // The German short form "31.12." ends with its separator.
     else if (s.dateOrder === "dayMonthYear" && sep === ".") text += ".";
   }
-  return s.dateShowWeekday ? weekdayName(t.weekday) + " " + text : text;
+  return s.dateShowWeekday ? WEEKDAYS.substr(t.weekday * 3, 3) + " " + text : text;
 }

@@ -4,6 +4,6 @@ import { HUMIDITY, ReadingApp } from "./readings";
 import { relativeHumidity } from "./sensors";
 import { drawDroplet } from "./icons";
 
-const humidity: AppModule = (host) =>
-  new ReadingApp(HUMIDITY, () => relativeHumidity(host.runtime, host.config), drawDroplet, host.config, host.text);
-export default humidity;
+// The export itself, not a named constant: a name would be one more variable while the page lives.
+export default ((host) =>
+  new ReadingApp(HUMIDITY, () => relativeHumidity(host.runtime, host.config), drawDroplet, host.config, host.text)) as AppModule;

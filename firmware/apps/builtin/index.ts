@@ -3,7 +3,8 @@
 // memory is the list below.
 import type { LoopApp } from "../types";
 import type { AppHost } from "../module-app";
-import { ModuleApp, NEEDS_BATTERY, NEEDS_HUMIDITY, NEEDS_NOTHING, NEEDS_TEMPERATURE } from "../module-app";
+import { ModuleApp } from "../module-app";
+import { NEEDS_BATTERY, NEEDS_HUMIDITY, NEEDS_NOTHING, NEEDS_TEMPERATURE } from "../present";
 
 /** Time, Date, Temperature, Humidity, Battery; the last three are present only with their hardware. */
 export function builtinApps(host: AppHost): LoopApp[] {

@@ -30,10 +30,6 @@ export interface ReadingConfig {
 /** Columns kept for the icon; the text is centred in the rest. */
 const ICON_COLUMN = 8;
 const TEXT_Y = 1;
-/** Shown until the first reading arrives. */
-const NO_READING = "--";
-/** "°" as the two UTF-8 bytes layoutText reads, the same 8-bit string on the device and on a host. */
-const DEGREE = String.fromCharCode(0xc2, 0xb0);
 
 /** The temperature as shown: converted to °F when asked, rounded to `decimals`, never -0. */
 export function shownTemperature(celsius: number, useCelsius: boolean, decimals: number): number {
@@ -74,15 +70,8 @@ export class ReadingApp implements Page {
     return shown === null ? -1 : shown * 1000 + this.decimals;
   }
 
+  /** The whole page: nothing on it moves. */
   drawStill(c: Canvas, f: FrameContext): void {
-    this.draw(c, f);
-  }
-
-  drawMoving(): void {
-    // Nothing on this page moves.
-  }
-
-  draw(c: Canvas, f: FrameContext): void {
     const s = f.settings;
     const line = this.layout(s);
     const rgb = this.kind === TEMPERATURE ? s.temperatureColor : this.kind === HUMIDITY ? s.humidityColor : s.batteryColor;
@@ -109,8 +98,10 @@ export class ReadingApp implements Page {
     this.shown = shown;
     this.settings = s;
     this.decimals = decimals;
-    let text = shown === null ? NO_READING : shown.toFixed(decimals);
-    text += temperature ? DEGREE + (s.useCelsius ? "C" : "F") : "%";
+    // "--" until the first reading arrives; "°" as the two UTF-8 bytes layoutText reads, the same
+    // 8-bit string on the device and on a host. Spelt out here, not held while the page is.
+    let text = shown === null ? "--" : shown.toFixed(decimals);
+    text += temperature ? String.fromCharCode(0xc2, 0xb0) + (s.useCelsius ? "C" : "F") : "%";
     this.line = this.kit.layout(text, "small", false);
     return this.line;
   }

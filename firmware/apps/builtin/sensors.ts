@@ -1,8 +1,8 @@
 // Where the sensor apps get their readings: one function per reading over the device runtime,
 // calibrated the way GET /api/v1/device reports it, so the apps never touch the samplers or the
 // bus themselves. Each reading app's module hands its page the one it shows, so a page carries
-// no other reading's code. Whether the hardware is fitted is the app's present() rule
-// (module-app.ts), which needs no module. `cal` is called on every reading, so it should return
+// no other reading's code. Whether the hardware is fitted is the rule of ../present.ts,
+// which needs no page. `cal` is called on every reading, so it should return
 // the held system config, not build an object.
 import type { Runtime } from "../../device/runtime";
 import { adcToMillivolts, batteryPercent, cellVoltage } from "../../device/battery";

@@ -4,6 +4,6 @@ import { TEMPERATURE, ReadingApp } from "./readings";
 import { temperatureC } from "./sensors";
 import { drawThermometer } from "./icons";
 
-const temperature: AppModule = (host) =>
-  new ReadingApp(TEMPERATURE, () => temperatureC(host.runtime, host.config), drawThermometer, host.config, host.text);
-export default temperature;
+// The export itself, not a named constant: a name would be one more variable while the page lives.
+export default ((host) =>
+  new ReadingApp(TEMPERATURE, () => temperatureC(host.runtime, host.config), drawThermometer, host.config, host.text)) as AppModule;

@@ -16,7 +16,7 @@ import type { Settings } from "../../settings/types";
 import type { FrameContext, Page } from "../types";
 import type { FontName, TextLine } from "../../text/font";
 import type { TextKit } from "../text-kit";
-import { amPmText, hourText, showsAmPm, showsSeconds, twoDigits } from "./format";
+import { clockTexts, showsSeconds } from "./format";
 
 /** Columns of the calendar box in modes 1-4. */
 const CALENDAR_W = 9;
@@ -94,9 +94,8 @@ export class TimeApp implements Page {
     this.settings = s;
     this.rgb = s.timeColor === null ? s.textColor : s.timeColor;
     const font: FontName = mode === BIG_CLOCK ? "large" : "small";
-    const texts = [hourText(t.hours, s.time24h, s.timeLeadingZero), ":", twoDigits(t.minutes), null,
-      withSeconds ? twoDigits(t.seconds) : null, showsAmPm(s) ? " " + amPmText(t.hours) : null,
-      mode >= 1 && mode <= 4 ? "" + t.day : null];
+    const clock = clockTexts(t, s);
+    const texts = [clock[0], ":", clock[1], null, clock[2], clock[3], mode >= 1 && mode <= 4 ? "" + t.day : null];
     const lines = this.lines;
     for (let i = 0; i < texts.length; i++) {
       const text = texts[i];
@@ -106,16 +105,11 @@ export class TimeApp implements Page {
       // run of that very text.
       if (text === null) delete lines[i];
       else if (!line) lines[i] = this.kit.layout(text, lineFont, false);
-      else if (line.font !== lineFont || !line.runs.length || line.runs[0].text !== text) this.kit.relayout(line, text, lineFont, false);
+      else if (line.font !== lineFont || !line.runs.length || line.runs[0].text !== text) this.kit.layout(text, lineFont, false, line);
     }
     if (withSeconds) lines[3] = lines[1];
     else delete lines[3];
     return key;
-  }
-
-  draw(c: Canvas, f: FrameContext): void {
-    this.drawStill(c, f);
-    this.drawMoving(c, f);
   }
 
   /** Everything but a blinking or pulsing colon. */
@@ -125,7 +119,26 @@ export class TimeApp implements Page {
     const mode = s.timeMode;
     this.x = NaN;
     if (mode === BINARY_CLOCK) {
-      drawBinaryClock(c, t);
+      // Three rows of six bits (hours, minutes, seconds), most significant bit on the left: drawn
+      // here rather than by a function of its own, which would be held while the page is.
+      const pitchX = BIT_W + 1;
+      const pitchY = (c.height + 1) / 3;
+      const left = (c.width - 6 * pitchX + 1) >> 1;
+      for (let row = 0; row < 3; row++) {
+        const value = row === 0 ? t.hours : row === 1 ? t.minutes : t.seconds;
+        // Red, green, blue.
+        const rgb = 0xff0000 >> (row * 8);
+        const y = Math.floor(row * pitchY);
+        // The set bits, then the clear ones: a colour is chosen twice a row rather than per bit.
+        for (let pass = 1; pass >= 0; pass--) {
+          c.color(rgb, pass ? 1 : BINARY_OFF_LEVEL);
+          for (let bit = 0; bit < 6; bit++) {
+            if (((value >> (5 - bit)) & 1) !== pass) continue;
+            const x = left + bit * pitchX;
+            c.g.fillRect(x, y, x + BIT_W - 1, y + BIT_H - 1);
+          }
+        }
+      }
       return;
     }
     this.stillKey(f);
@@ -200,27 +213,5 @@ export class TimeApp implements Page {
     const x = this.x + lines[0].width + PIECE_GAP;
     this.kit.draw(c.g, colon, x, this.y);
     if (lines[3]) this.kit.draw(c.g, colon, x + colon.width + lines[2].width + 2 * PIECE_GAP, this.y);
-  }
-}
-
-/** Three rows of six bits (hours, minutes, seconds), most significant bit on the left. */
-function drawBinaryClock(c: Canvas, t: LocalTime): void {
-  const pitchX = BIT_W + 1;
-  const pitchY = (c.height + 1) / 3;
-  const left = (c.width - 6 * pitchX + 1) >> 1;
-  for (let row = 0; row < 3; row++) {
-    const value = row === 0 ? t.hours : row === 1 ? t.minutes : t.seconds;
-    // Red, green, blue.
-    const rgb = 0xff0000 >> (row * 8);
-    const y = Math.floor(row * pitchY);
-    // The set bits, then the clear ones: a colour is chosen twice a row rather than per bit.
-    for (let pass = 1; pass >= 0; pass--) {
-      c.color(rgb, pass ? 1 : BINARY_OFF_LEVEL);
-      for (let bit = 0; bit < 6; bit++) {
-        if (((value >> (5 - bit)) & 1) !== pass) continue;
-        const x = left + bit * pitchX;
-        c.g.fillRect(x, y, x + BIT_W - 1, y + BIT_H - 1);
-      }
-    }
   }
 }

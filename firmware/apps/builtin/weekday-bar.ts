@@ -3,13 +3,6 @@
 import type { Canvas } from "../../display/canvas";
 import type { WeekdayBar } from "../../settings/types";
 
-/** The colour of the segment for calendar day `day` (0 = Sunday) when today is `today`. */
-export function segmentColor(bar: WeekdayBar, day: number, today: number): number {
-  const weekend = bar.weekendDays.indexOf(day) >= 0;
-  if (day === today) return weekend ? bar.weekendActiveColor : bar.activeColor;
-  return weekend ? bar.weekendInactiveColor : bar.inactiveColor;
-}
-
 /**
  * Seven equal segments with one dark column between them, centred in the `width` columns from
  * `x`, on row `y`. startOnMonday only moves Sunday from the first segment to the last.
@@ -20,7 +13,12 @@ export function drawWeekdayBar(c: Canvas, bar: WeekdayBar, today: number, x: num
   const last = pitch > 1 ? pitch - 2 : 0;
   let left = x + ((width - 7 * pitch + 1) >> 1);
   for (let i = 0; i < 7; i++) {
-    c.color(segmentColor(bar, bar.startOnMonday ? (i + 1) % 7 : i, today));
+    // The calendar day (0 = Sunday) of the segment, and its colour on two axes: weekend or
+    // workday, today or not.
+    const day = bar.startOnMonday ? (i + 1) % 7 : i;
+    const weekend = bar.weekendDays.indexOf(day) >= 0;
+    c.color(day === today ? (weekend ? bar.weekendActiveColor : bar.activeColor) :
+      weekend ? bar.weekendInactiveColor : bar.inactiveColor);
     c.g.fillRect(left, y, left + last, y);
     left += pitch;
   }

@@ -283,7 +283,7 @@ for (const name in PAYLOAD_APPS) {
 
 /** Transition i made, set up, drawn once half-way and dropped. */
 function useOnce(i: number, out: Graphics, from: GraphicsImage, to: GraphicsImage, scratch: ArrayBuffer): void {
-  const made = loadTransition(i, 32, 8, scratch);
+  const made = loadTransition(i, 32, 8, scratch, { failed: 0 });
   if (!made) return;
   while (made.prepare && !made.prepare()) { /* all slices */ }
   made.draw(out, from, to, 0.5, false);

@@ -10,12 +10,15 @@ import { Grade, FrameCanvas } from "./grade";
 export function screenJson(engine: DisplayEngine, now: number): string {
   // Drawn without the slots' cached pages, which hold graded colours; they are drawn again.
   engine.forget();
+  // A change of page under way is composed from both pages' slots: the second one (with what a
+  // change needs) is made first if the change has not made it yet.
+  if (engine.parts.loop.incoming()) engine.kit();
   // Ungraded canvases, made for the capture: captures are rare, and kept they cost as much as
   // the graded ones.
   const neutral = new Grade();
   const logical: Surfaces = {
     frame: new FrameCanvas(engine.frameG, neutral),
-    slots: [new FrameCanvas(engine.slotG[0], neutral), new FrameCanvas(engine.slotG[1], neutral)],
+    slots: engine.slotG.map((g) => new FrameCanvas(g, neutral)),
   };
   engine.compose(logical, now, false);
   engine.forget();

@@ -24,7 +24,7 @@ import { newOverlay } from "./overlay";
 import type { OverlayState } from "./overlay";
 import { PanelOutput } from "./panel";
 import { BrightnessControl } from "./brightness";
-import { DisplayEngine } from "./engine";
+import { DisplayEngine, FRAME_MS } from "./engine";
 import type Regrade from "./regrade.mod";
 import { pickTransition } from "./transitions";
 import { LocalClock } from "../time/clock";
@@ -123,7 +123,18 @@ export class Display {
     }
   }
 
+  /** Starts the render loop: a frame every FRAME_MS. */
   start(): void {
-    this.engine.start(nowMs);
+    const engine = this.engine;
+    // The first second of frames is a full one: fps stays as it is until then.
+    engine.fpsWindowStart = nowMs();
+    setInterval(() => {
+      // A page that throws loses its frame, not the clock: the next frame comes as usual.
+      try {
+        engine.tick(nowMs());
+      } catch (e) {
+        engine.parts.report.fps = 0;
+      }
+    }, FRAME_MS);
   }
 }

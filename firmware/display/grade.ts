@@ -23,14 +23,14 @@ import type { Canvas } from "./canvas";
 
 export type GradeSettings = Pick<Settings, "saturation" | "gamma" | "colorCorrection" | "colorTint">;
 
-/** Multiplier 0..1 of one channel of a correction colour; 1 when the correction is off. */
-function channelGain(color: number | null, shift: number): number {
-  return color === null ? 1 : ((color >> shift) & 255) / 255;
-}
-
-/** Where channel `ch` goes in the packed value: 16 for the first byte, 8, 0 for the last. */
-function channelShift(order: string, ch: string): number {
-  return 16 - 8 * order.indexOf(ch);
+/**
+ * Multiplier 0..1 of the channel at `shift` of colorCorrection times that of colorTint; a
+ * correction that is off (null) multiplies by 1.
+ */
+function channelGain(s: GradeSettings, shift: number): number {
+  const c = s.colorCorrection;
+  const t = s.colorTint;
+  return (c === null ? 1 : ((c >> shift) & 255) / 255) * (t === null ? 1 : ((t >> shift) & 255) / 255);
 }
 
 export class Grade {
@@ -43,7 +43,7 @@ export class Grade {
   private gamma: number;
   /** Brightness / 255. */
   private scale: number;
-  /** Where red, green and blue go in the packed value (channelShift), five bits each from the lowest. */
+  /** Where red, green and blue go in the packed value (16 first, 8, 0 last), five bits each from the lowest. */
   private order: number;
   // The last conversion (logical colour, level, packed value): drawing code asks for the same
   // colour many times in a row.
@@ -71,13 +71,15 @@ export class Grade {
   configure(s: GradeSettings, brightness: number, colorOrder: string): void {
     const sat = s.saturation / 100;
     this.sat = sat > 1 ? 1 : sat > 0 ? sat : 0;
-    this.gainR = channelGain(s.colorCorrection, 16) * channelGain(s.colorTint, 16);
-    this.gainG = channelGain(s.colorCorrection, 8) * channelGain(s.colorTint, 8);
-    this.gainB = channelGain(s.colorCorrection, 0) * channelGain(s.colorTint, 0);
+    this.gainR = channelGain(s, 16);
+    this.gainG = channelGain(s, 8);
+    this.gainB = channelGain(s, 0);
     this.gamma = s.gamma > 0 ? s.gamma : 1;
     const b = brightness > 255 ? 255 : brightness > 0 ? brightness : 0;
     this.scale = b / 255;
-    this.order = channelShift(colorOrder, "r") | (channelShift(colorOrder, "g") << 5) | (channelShift(colorOrder, "b") << 10);
+    // Channel at position i of the order (0 first) goes to shift 16 - 8i.
+    const o = colorOrder;
+    this.order = (16 - 8 * o.indexOf("r")) | ((16 - 8 * o.indexOf("g")) << 5) | ((16 - 8 * o.indexOf("b")) << 10);
     this.rgb = -1;
   }
 

@@ -13,12 +13,6 @@ export interface Indicator {
 
 export const INDICATOR_COUNT = 3;
 
-function dotLevel(ind: Indicator, now: number): number {
-  if (ind.blinkMs > 0 && Math.floor(now / ind.blinkMs) % 2 === 1) return 0;
-  if (ind.fadeMs > 0) return 0.5 - 0.5 * Math.cos((2 * Math.PI * (now % ind.fadeMs)) / ind.fadeMs);
-  return 1;
-}
-
 // Plain data and functions rather than a class: the one set of dots lives as long as the
 // firmware, and a class would add its constructor and prototype to what stays in memory.
 export interface Indicators {
@@ -39,8 +33,9 @@ export function drawIndicators(dots: Indicators, c: Canvas, now: number): void {
   const mid = bottom >> 1;
   for (let i = 0; i < INDICATOR_COUNT; i++) {
     const ind = dots.slots[i];
-    if (!ind.on) continue;
-    const level = dotLevel(ind, now);
+    // Off in the dark half of a blink; a fade breathes from 0 to 1 and back.
+    if (!ind.on || (ind.blinkMs > 0 && Math.floor(now / ind.blinkMs) % 2 === 1)) continue;
+    const level = ind.fadeMs > 0 ? 0.5 - 0.5 * Math.cos((2 * Math.PI * (now % ind.fadeMs)) / ind.fadeMs) : 1;
     if (level <= 0) continue;
     c.color(ind.color, level);
     if (i === 0) c.g.fillRect(x - 1, 0, x, 0).setPixel(x, 1);

@@ -27,16 +27,6 @@ export type PanelConfig = Pick<SystemConfig, "pinMatrix" | "panelWidth" | "panel
 
 const PANEL_HEIGHT = 8;
 
-/**
- * setRotation arguments giving these flips of Espruino's device coordinates (x against the
- * buffer width, y against its height, after an optional x/y swap): rotation 1 is swap + invert
- * x, 2 inverts both, 3 is swap + invert y; reflect toggles invert y when swapped, else invert x.
- */
-function applyFlips(g: Graphics, swap: boolean, invertX: boolean, invertY: boolean): void {
-  if (swap) g.setRotation(invertX ? 1 : 3, invertX === invertY);
-  else g.setRotation(invertY ? 2 : 0, invertX !== invertY);
-}
-
 export class PanelOutput {
   readonly width: number;
   readonly height: number;
@@ -80,8 +70,13 @@ export class PanelOutput {
     // Along the panel (x) and across it (y), does the LED order run against the drawing?
     const againstX = flipX !== startRight;
     const againstY = flipY !== startBottom;
-    if (columns) applyFlips(this.panel, true, againstY, againstX);
-    else applyFlips(this.panel, false, againstX, againstY);
+    // setRotation arguments giving these flips of Espruino's device coordinates (x against the
+    // buffer width, y against its height, after an optional x/y swap): rotation 1 is swap + invert
+    // x, 2 inverts both, 3 is swap + invert y; reflect toggles invert y when swapped, else invert
+    // x. Column wiring swaps: the buffer's x runs across the panel, its y along it. (Spelt out
+    // here rather than as a helper: it runs once, and a helper would stay in memory.)
+    if (columns) this.panel.setRotation(againstY ? 1 : 3, againstY === againstX);
+    else this.panel.setRotation(againstY ? 2 : 0, againstX !== againstY);
     this.flip = flipX;
   }
 

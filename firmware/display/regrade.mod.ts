@@ -5,8 +5,9 @@ import type { DisplayEngine } from "./engine";
 const regrade = (engine: DisplayEngine): void => {
   engine.gradeDirty = true;
   // Only a new transitionEffect picks again: Random would otherwise trade the transition made
-  // ahead for another at every change of any setting.
-  if (engine.nextIndex < 0 || engine.parts.settings().transitionEffect === engine.pickedFor) return;
-  engine.pickNext();
+  // ahead for another at every change of any setting. None made ahead: nothing to pick again.
+  const c = engine.change;
+  if (!c || c.nextIndex < 0 || engine.parts.settings().transitionEffect === c.pickedFor) return;
+  c.pick();
 };
 export default regrade;

@@ -53,14 +53,6 @@ export interface Transition {
 /** The default export of a transition module: makes it for a panel w x h, with a frame's worth of scratch bytes. */
 export type MakeTransition = (w: number, h: number, scratch: ArrayBuffer) => Transition;
 
-/** Next value of a xorshift32 generator (nonzero seed): a fixed pseudo-random sequence. */
-function xorshift(x: number): number {
-  x ^= x << 13;
-  x ^= x >>> 17;
-  x ^= x << 5;
-  return x >>> 0;
-}
-
 /**
  * The transition to play for the setting `name`: its index in TRANSITIONS, or for Random (and
  * any name not in the list) one of the other 21 chosen by `seed`, so consecutive seeds give a
@@ -69,35 +61,38 @@ function xorshift(x: number): number {
 export function pickTransition(name: string, seed: number): number {
   const i = transitionIndex(name);
   if (i > 0) return i;
-  return 1 + (xorshift((seed | 0) ^ 0x6d2b79f5) % (TRANSITION_COUNT - 1));
+  // One step of xorshift32 (a fixed pseudo-random sequence) from the seed.
+  let x = (seed | 0) ^ 0x6d2b79f5;
+  x ^= x << 13;
+  x ^= x >>> 17;
+  x ^= x << 5;
+  return 1 + ((x >>> 0) % (TRANSITION_COUNT - 1));
 }
 
-/** The module of transition `index`: "display/trans/" and its name in lower case. */
-export function transitionModule(index: number): string {
-  return "display/trans/" + transitionName(index).toLowerCase();
+/** The transitions that could not be made, a bit each, so that each is reported once: the render loop keeps it. */
+export interface Reported {
+  failed: number;
 }
-
-/** Transitions that could not be made, a bit each: each is reported once. */
-let reported = 0;
 
 /**
  * Loads transition `index` and makes it for a panel w x h drawing with `scratch` (w x h x 3
  * bytes; see the contract above); its prepare, if any, is still to run. Null when its module is
- * missing or broken: the change of page is then a cut.
+ * missing or broken (reported once per `seen`): the change of page is then a cut.
  */
-export function loadTransition(index: number, w: number, h: number, scratch: ArrayBuffer): Transition | null {
+export function loadTransition(index: number, w: number, h: number, scratch: ArrayBuffer, seen: Reported): Transition | null {
   try {
-    return loadModule<MakeTransition>(transitionModule(index))(w, h, scratch);
+    // The module: "display/trans/" and the transition's name in lower case.
+    return loadModule<MakeTransition>("display/trans/" + transitionName(index).toLowerCase())(w, h, scratch);
   } catch (e) {
-    transitionFailed(index, e);
+    transitionFailed(index, e, seen);
     return null;
   }
 }
 
-/** Reports, once per transition, that it plays as a cut. */
-export function transitionFailed(index: number, e: unknown): void {
+/** Reports that transition `index` plays as a cut, unless `seen` says it was reported. */
+export function transitionFailed(index: number, e: unknown, seen: Reported): void {
   const bit = 1 << (index & 31);
-  if (reported & bit) return;
-  reported |= bit;
+  if (seen.failed & bit) return;
+  seen.failed |= bit;
   log("transition " + transitionName(index) + " plays as a cut: " + e);
 }

@@ -124,7 +124,7 @@ function loaded(r: Rig): string[] {
 
 /** The transition the engine holds made ahead for the next change (its private fields, read for the test). */
 function nextTransition(r: Rig): number {
-  return (r.engine as unknown as { nextIndex: number }).nextIndex;
+  return r.engine.change ? r.engine.change.nextIndex : -1;
 }
 
 test("only the page on screen is loaded, and the next for the last LEAD_MS before its change; never in a frame", async () => {

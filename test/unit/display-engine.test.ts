@@ -305,9 +305,9 @@ const transitionIds = (ids: string[]) => ids.filter((id) => id.startsWith("displ
 /** All but the loop's preparation, which runs after a frame that landed a change (apps/prepare.ts). */
 const framesLoaded = (ids: string[]) => ids.filter((id) => id !== "apps/prepare");
 
-/** What the engine holds of transitions (its private fields, read for the test). */
+/** What the engine holds of transitions: none without what a change needs (engine.change). */
 function held(r: Rig): { next: Transition | null; running: Transition | null } {
-  return r.engine as unknown as { next: Transition | null; running: Transition | null };
+  return r.engine.change || { next: null, running: null };
 }
 
 /** Frames every 25 ms for `ms`, from the rig's clock on. */
@@ -425,6 +425,70 @@ test("the next transition is made between changes, in the last LEAD_MS before it
   } finally {
     watch.stop();
   }
+});
+
+test("the second slot and what a change needs are held from the last LEAD_MS before a change until it has landed, not while a page stands alone", async () => {
+  const watch = watchModules();
+  try {
+    const r = rig([builtinApp("Time"), builtinApp("Date")], rotating, "Slide");
+    const alone = (what: string) => {
+      assert.is(r.engine.slotG.length, 1, what + ": one page slot");
+      assert.is(r.engine.change, null, what + ": nothing of a change");
+    };
+    await liveFrames(r, 2000 - LEAD_MS);
+    alone("Time alone");
+    assert.ok(!watch.ids.includes("display/change"), "loaded while Time stands alone");
+    // Made after the frame that finds the next page ready, not in it.
+    await liveFramesUntil(r, () => r.loop.upcoming() !== null);
+    r.engine.tick(r.clock.ms);
+    alone("in the frame that finds the next page");
+    r.clock.ms += 25;
+    await between();
+    assert.is(r.engine.slotG.length, 2, "two slots in the last LEAD_MS");
+    assert.ok(r.engine.change, "what a change needs, made ahead");
+    await liveFramesUntil(r, () => r.loop.incoming() !== null);
+    const made = r.engine.change;
+    const slot = r.engine.slotG[1];
+    // Through the change, the same ones; a capture half-way shows the change.
+    await liveFrames(r, 200);
+    assert.ok(r.loop.incoming(), "changing");
+    assert.is(r.engine.change, made);
+    assert.is(r.engine.slotG[1], slot);
+    const half = screen(r);
+    assert.ok(half.pixels.some((p, i) => p !== fullDraw(new DateApp(), r, 0).pixels[i]), "the capture is not the new page alone");
+    await liveFramesUntil(r, () => r.loop.incoming() === null);
+    // The frame that landed it still shows its snapshot; the next one gives both back.
+    await liveFrames(r, 25);
+    alone("Date alone");
+    r.engine.tick(r.clock.ms);
+    assert.equal(last(r), fullDraw(new DateApp(), r, r.loop.shownMs(r.clock.ms)), "Date live from its own slot");
+    // A capture of a page alone makes no second slot.
+    screen(r);
+    alone("after a capture");
+  } finally {
+    watch.stop();
+  }
+});
+
+test("a change a request starts makes the second slot in the request, and gives it back after", async () => {
+  const r = rig([builtinApp("Time"), builtinApp("Date")], (s) => { s.transitionDurationMs = 400; }, "Fade");
+  await liveFrames(r, 100);
+  assert.is(r.engine.slotG.length, 1);
+  stepLoop(r.loop, 1, r.clock.ms, false);
+  assert.is(r.engine.slotG.length, 2, "made in the request");
+  assert.ok(r.engine.change && r.engine.change.running, "the transition taken");
+  await liveFrames(r, 425);
+  assert.is(r.loop.incoming(), null, "landed");
+  await liveFrames(r, 25);
+  assert.is(r.engine.slotG.length, 1, "given back");
+  assert.is(r.engine.change, null);
+  // And again for the next change, which plays as the first did.
+  stepLoop(r.loop, 1, r.clock.ms, false);
+  assert.is(r.engine.slotG.length, 2);
+  await liveFrames(r, 450);
+  assert.is(r.engine.slotG.length, 1);
+  r.engine.tick(r.clock.ms);
+  assert.equal(last(r), fullDraw(new TimeApp(), r, r.loop.shownMs(r.clock.ms)), "Time live from its own slot");
 });
 
 test("a change the loop starts by itself, in a frame, plays the transition made ahead", async () => {

@@ -53,8 +53,10 @@ if (process.env.ESPRUINO) {
   step("firmware updates and restores in the real interpreter: power cuts, memory and frames", bin("uvu"),
     ["-r", "tsx", "test/espruino", "(update|restore)-.*\\.test\\.ts$"], true);
   // The memory budgets the firmware meets (the rest of test/memory: npm run test:memory).
-  step("memory budgets of routes, what the first requests leave, uploads (a sink, the files route, a restore), pushed apps and notifications (real interpreter)",
-    bin("uvu"), ["-r", "tsx", "test/memory", "(apps|routes|settle|uploads|files-upload|restore)\\.test\\.ts$"], true);
+  step("memory budgets of idle, routes, what the first requests leave, uploads (a sink, the files route, a restore), pushed apps and notifications (real interpreter)",
+    bin("uvu"), ["-r", "tsx", "test/memory", "(idle|apps|routes|settle|uploads|files-upload|restore)\\.test\\.ts$"], true);
+  step("10,000 mixed requests over ten minutes: no wrong answer, no growth (real interpreter)",
+    bin("uvu"), ["-r", "tsx", "test/memory", "soak\\.test\\.ts$"], true);
 } else {
   console.log("\n== real interpreter: skipped (set ESPRUINO=/path/to/espruino to run it)");
   skipped++;
@@ -62,7 +64,9 @@ if (process.env.ESPRUINO) {
   skipped++;
   console.log("\n== firmware updates and restores in the real interpreter: skipped (set ESPRUINO=/path/to/espruino to run them)");
   skipped++;
-  console.log("\n== memory budgets of routes, what the first requests leave, uploads, restores, pushed apps and notifications: skipped (set ESPRUINO=/path/to/espruino to run them)");
+  console.log("\n== memory budgets of idle, routes, what the first requests leave, uploads, restores, pushed apps and notifications: skipped (set ESPRUINO=/path/to/espruino to run them)");
+  skipped++;
+  console.log("\n== 10,000 mixed requests over ten minutes: skipped (set ESPRUINO=/path/to/espruino to run it)");
   skipped++;
 }
 console.log("\n" + passed + " passed, " + failed + " failed, " + skipped + " skipped");

@@ -7,11 +7,8 @@ import type { Change, DisplayEngine, Surfaces } from "./engine";
 import type { Canvas } from "./canvas";
 import type { FrameContext, LoopApp } from "../apps/types";
 import { loadTransition, transitionFailed } from "./transitions";
+import { EMPTY, SNAPSHOTS } from "./slot-codes";
 
-/** No page is in a slot (the engine's value). */
-const EMPTY = -1;
-/** The kind of work the engine's later() runs for the snapshots (the engine's own kinds are 1 and 4). */
-const SNAPSHOTS = 2;
 
 const makeChange = (e: DisplayEngine): Change => {
   const w = e.width;

@@ -36,6 +36,7 @@ import { drawStatusDot } from "./status-dots";
 import { Grade, FrameCanvas } from "./grade";
 import type { Transition } from "./transitions";
 import type { Layer } from "./layer";
+import { EMPTY, MAKE_NEXT, PREDRAW } from "./slot-codes";
 import type MakeChange from "./change.mod";
 import { loadModule } from "../platform/modules";
 
@@ -83,12 +84,14 @@ export interface Surfaces {
   slots: Canvas[];
 }
 
-/** No page is in a slot. */
-const EMPTY = -1;
-
-/** Work a frame queues to run after it (see later), a bit each; 2 is change.mod.ts's snapshots. */
-const PREDRAW = 1;
-const MAKE_NEXT = 4;
+/** A page slot more: its Graphics, the canvas drawing into it and the image drawing from it. */
+function addSlot(e: DisplayEngine): Graphics {
+  const g = Graphics.createArrayBuffer(e.width, PANEL_HEIGHT, 24);
+  e.slotG.push(g);
+  e.live.slots.push(new FrameCanvas(g, e.grade));
+  e.slotImage.push({ width: e.width, height: PANEL_HEIGHT, bpp: 24, buffer: g.buffer });
+  return g;
+}
 
 /** What a change of page needs (change.mod.ts): loaded with the second slot, dropped with it. */
 export interface Change {
@@ -133,7 +136,7 @@ export class DisplayEngine {
   slotEpoch: number[];
   /** Graded for the LEDs. */
   live: Surfaces;
-  private grade: Grade;
+  grade: Grade;
   /** Counts changes of the grading or the settings: a slot drawn under another count is stale. */
   epoch: number;
   /** What the next change of page or the one under way needs, with the second slot; null between. */
@@ -162,17 +165,14 @@ export class DisplayEngine {
     this.parts = parts;
     this.width = parts.panel.width;
     this.frameG = Graphics.createArrayBuffer(this.width, PANEL_HEIGHT, 24);
-    const g = Graphics.createArrayBuffer(this.width, PANEL_HEIGHT, 24);
-    this.slotG = [g];
-    this.slotImage = [{ width: this.width, height: PANEL_HEIGHT, bpp: 24, buffer: g.buffer }];
+    this.slotG = [];
+    this.slotImage = [];
     this.slotApp = [null, null];
     this.slotKey = [EMPTY, EMPTY];
     this.slotEpoch = [0, 0];
     this.grade = new Grade();
-    this.live = {
-      frame: new FrameCanvas(this.frameG, this.grade),
-      slots: [new FrameCanvas(g, this.grade)],
-    };
+    this.live = { frame: new FrameCanvas(this.frameG, this.grade), slots: [] };
+    addSlot(this);
     this.epoch = 1;
     this.change = null;
     this.failed = 0;
@@ -205,10 +205,7 @@ export class DisplayEngine {
     if (!c) {
       // Loaded first: a module that cannot be loaded throws before a slot is added.
       const make = loadModule<typeof MakeChange>("display/change");
-      const g = Graphics.createArrayBuffer(this.width, PANEL_HEIGHT, 24);
-      this.slotG.push(g);
-      this.live.slots.push(new FrameCanvas(g, this.grade));
-      this.slotImage.push({ width: this.width, height: PANEL_HEIGHT, bpp: 24, buffer: g.buffer });
+      addSlot(this);
       c = this.change = make(this);
     }
     return c;
@@ -269,16 +266,9 @@ export class DisplayEngine {
       const cur = loop.current();
       if (!to || to === cur || !to.stillKey || !to.drawStill || loop.incoming()) return;
       this.kit();
-      const free = this.slotApp[1] === cur ? 0 : 1;
-      const ctx = this.ctx;
-      ctx.shownMs = 0;
-      ctx.grading = this.epoch;
-      const key = to.stillKey(ctx);
-      if (this.slotApp[free] === to && this.slotKey[free] === key && this.slotEpoch[free] === this.epoch) return;
-      const c = this.live.slots[free];
-      c.g.clear();
-      to.drawStill(c, ctx);
-      this.hold(free, to, key);
+      this.ctx.shownMs = 0;
+      this.ctx.grading = this.epoch;
+      this.drawStill(this.slotApp[1] === cur ? 0 : 1, to);
     });
   }
 
@@ -387,12 +377,7 @@ export class DisplayEngine {
       // After the frame: its still part into slot 0, if it is still the page on screen.
       setTimeout(() => {
         const loop = this.parts.loop;
-        if (loop.current() !== app || loop.incoming() || !app.stillKey || !app.drawStill) return;
-        const c = this.live.slots[0];
-        const k = app.stillKey(ctx);
-        c.g.clear();
-        app.drawStill(c, ctx);
-        this.hold(0, app, k);
+        if (loop.current() === app && !loop.incoming()) this.drawStill(0, app);
       }, 0);
       return;
     }
@@ -405,6 +390,17 @@ export class DisplayEngine {
     }
     this.frameG.drawImage(this.slotImage[slot], 0, 0);
     (app.drawMoving as (c: Canvas, f: FrameContext) => void)(s.frame, ctx);
+  }
+
+  /** The still part of `app` into slot `slot` (with the frame context as it is), unless held there already. */
+  private drawStill(slot: number, app: LoopApp): void {
+    if (!app.stillKey || !app.drawStill) return;
+    const key = app.stillKey(this.ctx);
+    if (this.slotApp[slot] === app && this.slotKey[slot] === key && this.slotEpoch[slot] === this.epoch) return;
+    const c = this.live.slots[slot];
+    c.g.clear();
+    app.drawStill(c, this.ctx);
+    this.hold(slot, app, key);
   }
 
   hold(slot: number, app: LoopApp | null, key: number): void {

@@ -20,7 +20,8 @@
 // screen holds one page buffer and none of that code.
 //
 // What runs only on requests (a change of settings, regrade.mod.ts; a capture of the screen,
-// capture.ts) is kept out of the engine and handed it.
+// capture.ts) is kept out of the engine and handed it. The fields those and change.mod.ts read or
+// set are not private: a method here for each would stay in memory with the class.
 import type { Settings } from "../settings/types";
 import type { FrameContext, LoopApp } from "../apps/types";
 import type { AppLoop } from "../apps/loop";
